@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+let package = Package(
+  name: "Compose",
+  platforms: [
+    .iOS(.v17),
+    .tvOS(.v17),
+    .visionOS(.v1),
+    .macCatalyst(.v17),
+    .macOS(.v14),
+  ],
+  products: [
+    .library(name: "UIKitModel", targets: ["UIKitModel"])
+  ],
+  targets: [
+    .target(name: "UIKitModel"),
+    .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// Upcoming features and warnings policy, applied to every target in one place.
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .treatAllWarnings(as: .error),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,431 @@
+public import Foundation
+
+/// A rectangle in the view hierarchy: geometry, the hierarchy itself, layout and animation.
+///
+/// The model keeps geometry without transforms (`frame.size == bounds.size` always) and does not
+/// draw. Hierarchy changes make the same hook calls as UIKit, in the order of semantics F3, and
+/// drive the appearance callbacks of the view controllers whose root views move in or out of a
+/// visible window (semantics D4–D7).
+@MainActor
+open class UIView: UIResponder {
+  var storedFrame: CGRect
+  var boundsOrigin: CGPoint = .zero
+  weak var storedSuperview: UIView?
+  var storedSubviews: [UIView] = []
+  /// The view controller whose root view this is (UIKit's "view delegate").
+  weak var viewController: UIViewController?
+  var needsLayout = false
+  var storedIsHidden = false
+  var installedConstraints: [NSLayoutConstraint] = []
+  var ownedLayoutGuides: [UILayoutGuide] = []
+  private var storedLayer: CALayer?
+  private var anchors: [NSLayoutConstraint.Attribute: AnyObject] = [:]
+
+  /// Creates a view with the given frame.
+  ///
+  /// - Parameter frame: The frame in the superview's coordinates.
+  public init(frame: CGRect) {
+    storedFrame = frame
+    super.init()
+  }
+
+  /// Creates a view with a zero frame.
+  public convenience override init() {
+    self.init(frame: .zero)
+  }
+
+  /// Unarchiving is not supported by the model.
+  ///
+  /// - Parameter coder: Ignored.
+  public required init?(coder: NSCoder) {
+    return nil
+  }
+
+  override var typeName: String {
+    if let viewController, type(of: self) == UIView.self {
+      return "\(viewController.typeName).view"
+    }
+    return super.typeName
+  }
+
+  /// The view's name in the model; a view controller's root view is named after its controller
+  /// (`child.view`) unless given a name of its own.
+  public override var modelName: String {
+    get {
+      hasExplicitName
+        ? super.modelName : (viewController.map { "\($0.modelName).view" } ?? super.modelName)
+    }
+    set {
+      super.modelName = newValue
+      hasExplicitName = true
+    }
+  }
+  private var hasExplicitName = false
+
+  // MARK: - Geometry
+
+  /// The frame in the superview's coordinate space.
+  ///
+  /// Setting it resizes autoresizing subviews (semantics F6, F7) and asks for layout when the size
+  /// changes.
+  open var frame: CGRect {
+    get { storedFrame }
+    set {
+      let oldSize = storedFrame.size
+      storedFrame = newValue
+      noteAnimatableChange()
+      if oldSize != newValue.size { sizeDidChange(from: oldSize) }
+    }
+  }
+
+  /// The bounds: the view's own coordinate space.
+  ///
+  /// The size always equals the frame's size; setting a new size keeps the center.
+  open var bounds: CGRect {
+    get { CGRect(origin: boundsOrigin, size: storedFrame.size) }
+    set {
+      boundsOrigin = newValue.origin
+      let center = self.center
+      frame = CGRect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+        width: newValue.width, height: newValue.height)
+    }
+  }
+
+  /// The center of the frame, in the superview's coordinate space.
+  open var center: CGPoint {
+    get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+    set {
+      frame = CGRect(
+        x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
+        width: storedFrame.width, height: storedFrame.height)
+    }
+  }
+
+  // MARK: - Appearance properties
+
+  /// Whether the view is hidden; `false` by default.
+  ///
+  /// Hiding a view does not send appearance callbacks (UIKit does not either).
+  open var isHidden: Bool {
+    get { storedIsHidden }
+    set {
+      storedIsHidden = newValue
+      noteAnimatableChange()
+    }
+  }
+
+  /// The opacity; `1.0` by default.
+  open var alpha: CGFloat = 1 {
+    didSet { noteAnimatableChange() }
+  }
+
+  /// Whether subviews are clipped to the bounds; `false` by default.
+  open var clipsToBounds = false
+
+  /// The background color; `nil` by default.
+  open var backgroundColor: UIColor? {
+    didSet { noteAnimatableChange() }
+  }
+
+  /// Whether the view is opaque; `true` by default.
+  open var isOpaque = true
+
+  /// Whether touches reach the view; `true` by default.
+  open var isUserInteractionEnabled = true
+
+  /// An integer that identifies the view; `0` by default.
+  open var tag = 0
+
+  /// The layer backing the view.
+  ///
+  /// The model's layer only supports cancelling animations.
+  open var layer: CALayer {
+    if let storedLayer { return storedLayer }
+    let layer = CALayer(view: self)
+    storedLayer = layer
+    return layer
+  }
+
+  // MARK: - Autoresizing and constraints
+
+  /// Whether the view resizes its subviews by their masks when its size changes; `true` by
+  /// default.
+  open var autoresizesSubviews = true
+
+  /// How the view resizes when its superview's size changes; empty by default.
+  open var autoresizingMask: UIView.AutoresizingMask = []
+
+  /// Whether the frame is authoritative (`true`, the default) or the view is positioned by
+  /// constraints (`false`).
+  open var translatesAutoresizingMaskIntoConstraints = true
+
+  /// The constraints installed on this view (those whose closest common ancestor it is).
+  open var constraints: [NSLayoutConstraint] { installedConstraints }
+
+  /// The default spacing for content inside the view; 8 points on every side by default.
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+    didSet { setNeedsLayout() }
+  }
+
+  /// The safe-area insets; always zero in the model (there is no status bar or notch).
+  open var safeAreaInsets: UIEdgeInsets { .zero }
+
+  // MARK: - Hierarchy
+
+  /// The view that contains this one, if any.
+  open var superview: UIView? { storedSuperview }
+
+  /// The subviews, back to front.
+  open var subviews: [UIView] { storedSubviews }
+
+  /// The window the view is in, if any: the root of its superview chain when that is a window.
+  open var window: UIWindow? {
+    var top: UIView = self
+    while let next = top.storedSuperview { top = next }
+    return top as? UIWindow
+  }
+
+  /// The next responder: the view controller whose root view this is, otherwise the superview
+  /// (semantics G4).
+  open override var next: UIResponder? { viewController ?? storedSuperview }
+
+  override var responderWindow: UIWindow? { window }
+
+  /// Whether this view is `view` or one of its descendants.
+  ///
+  /// - Parameter view: The possible ancestor.
+  /// - Returns: `true` for `self` too.
+  open func isDescendant(of view: UIView) -> Bool {
+    var current: UIView? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.storedSuperview
+    }
+    return false
+  }
+
+  /// The first view in this subtree (self included, depth first) whose tag matches.
+  ///
+  /// - Parameter tag: The tag to find.
+  /// - Returns: The view, or `nil`.
+  open func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for subview in storedSubviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// Adds a view as the front-most subview, removing it from its current superview first (semantics
+  /// F1).
+  ///
+  /// Adding a view that is already a subview moves it to the front and makes no hook calls (model
+  /// choice).
+  ///
+  /// - Parameter view: The view to add.
+  open func addSubview(_ view: UIView) {
+    performAddSubview(view)
+  }
+
+  /// Inserts a view at an index of ``subviews``; indexes outside `0...count` are clamped (model
+  /// choice, semantics F11).
+  ///
+  /// - Parameters:
+  ///   - view: The view to insert.
+  ///   - index: The position, back to front.
+  open func insertSubview(_ view: UIView, at index: Int) {
+    performInsertSubview(view, at: index)
+  }
+
+  /// Inserts a view just below a sibling; on top when `siblingSubview` is not a subview (model
+  /// choice).
+  ///
+  /// - Parameters:
+  ///   - view: The view to insert.
+  ///   - siblingSubview: The subview it goes below.
+  open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+    performInsertSubview(view, belowSubview: siblingSubview)
+  }
+
+  /// Inserts a view just above a sibling; on top when `siblingSubview` is not a subview (model
+  /// choice).
+  ///
+  /// - Parameters:
+  ///   - view: The view to insert.
+  ///   - siblingSubview: The subview it goes above.
+  open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    performInsertSubview(view, aboveSubview: siblingSubview)
+  }
+
+  /// Moves a subview to the front; does nothing for a view that is not a subview.
+  ///
+  /// - Parameter view: The subview.
+  open func bringSubviewToFront(_ view: UIView) {
+    performBringSubviewToFront(view)
+  }
+
+  /// Moves a subview to the back; does nothing for a view that is not a subview.
+  ///
+  /// - Parameter view: The subview.
+  open func sendSubviewToBack(_ view: UIView) {
+    performSendSubviewToBack(view)
+  }
+
+  /// Swaps the subviews at two indexes; out-of-range indexes do nothing (model choice).
+  ///
+  /// - Parameters:
+  ///   - index1: One index.
+  ///   - index2: The other index.
+  open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    performExchangeSubview(at: index1, withSubviewAt: index2)
+  }
+
+  /// Removes the view from its superview and window (semantics F2): sends the hooks, ends
+  /// appearance for the view controllers inside (semantics D6), removes every constraint that ties
+  /// the subtree to a view outside it, and resigns first responder if it was inside.
+  ///
+  /// Does nothing without a superview.
+  open func removeFromSuperview() {
+    performRemoveFromSuperview()
+  }
+
+  // MARK: - Hooks
+
+  /// Called before the view moves to a new superview (`nil` when it is removed).
+  ///
+  /// - Parameter newSuperview: The new superview.
+  open func willMove(toSuperview newSuperview: UIView?) {}
+
+  /// Called after the view moved to a new superview.
+  open func didMoveToSuperview() {}
+
+  /// Called before the view moves to a different window (`nil` when it leaves its window).
+  ///
+  /// - Parameter newWindow: The new window.
+  open func willMove(toWindow newWindow: UIWindow?) {}
+
+  /// Called after the view moved to a different window.
+  open func didMoveToWindow() {}
+
+  /// Called after a subview was added.
+  ///
+  /// - Parameter subview: The new subview.
+  open func didAddSubview(_ subview: UIView) {}
+
+  /// Called before a subview is removed.
+  ///
+  /// - Parameter subview: The subview about to be removed.
+  open func willRemoveSubview(_ subview: UIView) {}
+
+  // MARK: - Layout
+
+  /// Marks the view as needing layout; the model lays it out at its next run
+  /// (``ModelRuntime/advance(by:)`` or ``ModelRuntime/runUntilIdle()``) if it is in a window, or
+  /// at the next `layoutIfNeeded()`.
+  open func setNeedsLayout() {
+    guard !needsLayout else { return }
+    needsLayout = true
+    ModelRuntime.needsLayout(self)
+  }
+
+  /// Lays out this view and its subviews now, where layout is pending, top down.
+  open func layoutIfNeeded() {
+    layoutSubtreeIfNeeded()
+  }
+
+  /// Positions the subviews.
+  ///
+  /// The model's implementation resolves simple constraints: edges, centers and sizes of a subview
+  /// tied to its superview (or its layout guides) or to constants, with required equalities. Other
+  /// constraints are kept but not solved.
+  open func layoutSubviews() {
+    LayoutEngine.layoutSubviews(of: self)
+  }
+
+  /// The size that fits the given size; the model returns the current size.
+  ///
+  /// - Parameter size: The proposed size.
+  /// - Returns: The view's current size.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+  /// Resizes the view to ``sizeThatFits(_:)``.
+  open func sizeToFit() {
+    let size = sizeThatFits(bounds.size)
+    frame = CGRect(origin: frame.origin, size: size)
+  }
+
+  // MARK: - Internals
+
+  func sizeDidChange(from oldSize: CGSize) {
+    if autoresizesSubviews {
+      for subview in storedSubviews {
+        subview.applyAutoresizing(superviewFrom: oldSize, to: storedFrame.size)
+      }
+    }
+    setNeedsLayout()
+  }
+
+  func layoutSubtreeIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      performLayout()
+    }
+    for subview in storedSubviews {
+      subview.layoutSubtreeIfNeeded()
+    }
+  }
+
+  func performLayout() {
+    let controller = viewController
+    if let controller {
+      controller.invokeCallback(.viewWillLayoutSubviews, .layout, "viewWillLayoutSubviews()") {
+        controller.viewWillLayoutSubviews()
+      }
+    }
+    ModelRuntime.record(.layout, self, "layoutSubviews()")
+    layoutSubviews()
+    if let controller {
+      controller.invokeCallback(.viewDidLayoutSubviews, .layout, "viewDidLayoutSubviews()") {
+        controller.viewDidLayoutSubviews()
+      }
+    }
+  }
+
+  func noteAnimatableChange() {
+    ModelRuntime.state.animationContexts.last?.involve(self)
+  }
+
+  func anchor<Anchor: AnyObject>(_ attribute: NSLayoutConstraint.Attribute, make: () -> Anchor)
+    -> Anchor
+  {
+    if let existing = anchors[attribute] as? Anchor { return existing }
+    let made = make()
+    anchors[attribute] = made
+    return made
+  }
+
+  /// Every view of the subtree rooted here, depth first, parents before children.
+  func forEachInSubtree(_ body: (UIView) -> Void) {
+    body(self)
+    for subview in storedSubviews {
+      subview.forEachInSubtree(body)
+    }
+  }
+
+  /// The view controller owning the nearest view at or above this one that is a root view.
+  var enclosingViewController: UIViewController? {
+    var current: UIView? = self
+    while let view = current {
+      if let controller = view.viewController { return controller }
+      current = view.storedSuperview
+    }
+    return nil
+  }
+
+  /// Whether the view is in a window that is shown.
+  var isInVisibleWindow: Bool {
+    guard let window else { return false }
+    return !window.storedIsHidden
+  }
+}
