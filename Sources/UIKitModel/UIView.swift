@@ -41,13 +41,6 @@ open class UIView: UIResponder {
     return nil
   }
 
-  override var typeName: String {
-    if let viewController, type(of: self) == UIView.self {
-      return "\(viewController.typeName).view"
-    }
-    return super.typeName
-  }
-
   /// The view's name in the model; a view controller's root view is named after its controller
   /// (`child.view`) unless given a name of its own.
   public override var modelName: String {
