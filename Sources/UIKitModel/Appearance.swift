@@ -39,7 +39,7 @@ enum Appearance {
   /// E7). The walk reads each view's subviews after its controller's callback ran, so a child
   /// added from a `viewWillAppear(_:)` override takes part too.
   static func begin(in root: UIView, appearing: Bool) -> [UIViewController] {
-    walk(in: root, seed: nil) { controller, parent in
+    walk(in: root, seed: nil, appearing: appearing) { controller, parent in
       appearing
         ? (parent.appearanceState == .appearing || parent.appearanceState == .appeared)
         : controller.appearanceState != .disappeared
@@ -57,7 +57,7 @@ enum Appearance {
     from controller: UIViewController, appearing: Bool, animated: Bool
   ) -> [UIViewController] {
     guard let view = controller.viewIfLoaded else { return [] }
-    return walk(in: view, seed: controller) { _, _ in
+    return walk(in: view, seed: controller, appearing: appearing) { _, _ in
       false
     } start: { descendant in
       descendant.appearanceBegin(appearing, animated: animated)
@@ -65,7 +65,7 @@ enum Appearance {
   }
 
   private static func walk(
-    in root: UIView, seed: UIViewController?,
+    in root: UIView, seed: UIViewController?, appearing: Bool,
     parentOutside: (UIViewController, UIViewController) -> Bool,
     start: (UIViewController) -> Void
   ) -> [UIViewController] {
@@ -73,7 +73,15 @@ enum Appearance {
     if let seed { included.insert(ObjectIdentifier(seed)) }
     var result: [UIViewController] = []
     func qualifies(_ controller: UIViewController) -> Bool {
-      if controller.transitionDepth > 0 { return false }
+      // A running `transition(from:to:…)` drives its children itself while it moves their views,
+      // and ends the transitions it began; anything else (the window shown or hidden meanwhile)
+      // still reaches them.
+      if controller.suppressesAutomaticAppearance { return false }
+      if controller.transitionDepth > 0,
+        controller.appearanceState == (appearing ? .appearing : .disappearing)
+      {
+        return false
+      }
       guard let parent = controller.parent else { return true }
       guard parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
       if included.contains(ObjectIdentifier(parent)) { return true }
@@ -92,6 +100,25 @@ enum Appearance {
     }
     visit(root)
     return result
+  }
+
+  /// Ends the transitions that ``begin(in:appearing:)`` started, parents first.
+  ///
+  /// A participant whose parent did not take part and is itself still in the same transition (a
+  /// child added from its parent's `viewIsAppearing(_:)`, say) ends right after its parent does,
+  /// so that the parent's callback still comes first (semantics D5).
+  static func end(_ participants: [UIViewController], appearing: Bool) {
+    let moving: ModelAppearanceState = appearing ? .appearing : .disappearing
+    let started = Set(participants.map(ObjectIdentifier.init))
+    for controller in participants where controller.appearanceState == moving {
+      if let parent = controller.parent, !started.contains(ObjectIdentifier(parent)),
+        parent.appearanceState == moving
+      {
+        parent.deferredAppearanceEnds.append(WeakReference(controller))
+        continue
+      }
+      controller.appearanceEnd()
+    }
   }
 
   /// Sends `viewIsAppearing(_:)` to the appearing controllers of a subtree that just entered a

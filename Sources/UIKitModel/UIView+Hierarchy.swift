@@ -57,17 +57,15 @@ extension UIView {
     superview.willRemoveSubview(self)
     ModelRuntime.record(.view, self, "willMove(toSuperview: nil)")
     willMove(toSuperview: nil)
-    if oldWindow != nil { sendWillMove(toWindow: nil) }
-    detachFromSuperview()
     if let oldWindow {
+      sendWillMove(toWindow: nil)
       resignFirstResponderIfInside(oldWindow)
-      sendDidMoveToWindow()
     }
+    detachFromSuperview()
+    if oldWindow != nil { sendDidMoveToWindow() }
     ModelRuntime.record(.view, self, "didMoveToSuperview()")
     didMoveToSuperview()
-    for controller in participants where controller.appearanceState == .disappearing {
-      controller.appearanceEnd()
-    }
+    Appearance.end(participants, appearing: false)
     superview.setNeedsLayout()
   }
 
@@ -116,24 +114,21 @@ extension UIView {
     }
     ModelRuntime.record(.view, view, "willMove(toSuperview: \(modelName))")
     view.willMove(toSuperview: self)
-    if oldWindow !== newWindow { view.sendWillMove(toWindow: newWindow) }
+    if oldWindow !== newWindow {
+      view.sendWillMove(toWindow: newWindow)
+      if let oldWindow { view.resignFirstResponderIfInside(oldWindow) }
+    }
     if oldSuperview != nil { view.detachFromSuperview() }
     storedSubviews.insert(view, at: min(index, storedSubviews.count))
     view.storedSuperview = self
-    if oldWindow !== newWindow {
-      if let oldWindow { view.resignFirstResponderIfInside(oldWindow) }
-      view.sendDidMoveToWindow()
-    }
+    if oldWindow !== newWindow { view.sendDidMoveToWindow() }
     ModelRuntime.record(.view, view, "didMoveToSuperview()")
     view.didMoveToSuperview()
     ModelRuntime.record(.view, self, "didAddSubview(\(view.modelName))")
     didAddSubview(view)
 
     if willBeVisible { Appearance.sendViewIsAppearing(in: view) }
-    for controller in participants
-    where controller.appearanceState == (willBeVisible ? .appearing : .disappearing) {
-      controller.appearanceEnd()
-    }
+    Appearance.end(participants, appearing: willBeVisible)
     setNeedsLayout()
     view.setNeedsLayout()
   }
@@ -186,6 +181,9 @@ extension UIView {
       inside = false
     }
     guard inside else { return }
-    if !responder.resignFirstResponder() { oldWindow.firstResponder = nil }
+    // The responder is asked while still in its window; leaving the window ends its status even
+    // when it refuses.
+    _ = responder.resignFirstResponder()
+    if oldWindow.firstResponder === responder { oldWindow.firstResponder = nil }
   }
 }

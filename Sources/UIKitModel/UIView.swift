@@ -103,8 +103,14 @@ open class UIView: UIResponder {
   open var isHidden: Bool {
     get { storedIsHidden }
     set {
+      let changed = storedIsHidden != newValue
       storedIsHidden = newValue
       noteAnimatableChange()
+      // A stack view lays its arranged views out again when one is hidden or shown.
+      if changed, let stack = storedSuperview as? UIStackView, stack.arrangedSubviews.contains(self)
+      {
+        stack.setNeedsLayout()
+      }
     }
   }
 

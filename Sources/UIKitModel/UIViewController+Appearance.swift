@@ -64,16 +64,26 @@ extension UIViewController {
       invokeCallback(.viewDidAppear, .appearance, "viewDidAppear(\(animated))") {
         viewDidAppear(animated)
       }
+      endDeferredChildren(.appearing)
       return true
     case .disappearing:
       appearanceState = .disappeared
       invokeCallback(.viewDidDisappear, .appearance, "viewDidDisappear(\(animated))") {
         viewDidDisappear(animated)
       }
+      endDeferredChildren(.disappearing)
       return true
     case .appeared, .disappeared:
       reportUnbalanced()
       return false
+    }
+  }
+
+  private func endDeferredChildren(_ moving: ModelAppearanceState) {
+    let deferred = deferredAppearanceEnds.compactMap(\.value)
+    deferredAppearanceEnds = []
+    for child in deferred where child.appearanceState == moving {
+      child.appearanceEnd()
     }
   }
 

@@ -61,14 +61,20 @@ extension UIViewController {
       subject: "transition(from: \(from.modelName), "
         + "to: \(to.modelName))")
     record.willFinish = { _ in
+      // Only a transition that began the appearance changes keeps the automatic machinery off
+      // while it removes the view; otherwise the removal is an ordinary one (semantics D6).
+      from.suppressesAutomaticAppearance = visible
       from.storedView?.removeFromSuperview()
+      from.suppressesAutomaticAppearance = false
       if to.appearanceState == .appearing { to.driveAppearanceEnd() }
       if from.appearanceState == .disappearing { from.driveAppearanceEnd() }
       from.transitionDepth -= 1
       to.transitionDepth -= 1
     }
     record.completion = completion
+    to.suppressesAutomaticAppearance = visible
     container.addSubview(toView)
+    to.suppressesAutomaticAppearance = false
     ModelRuntime.runAnimations(of: record, animations)
   }
 }

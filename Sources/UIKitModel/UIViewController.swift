@@ -19,8 +19,12 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   var viewIsAppearingSent = false
   /// The descendants reached by this controller's own appearance transition (semantics D8).
   var cascadedControllers: [WeakReference<UIViewController>] = []
+  /// Children whose transition ends right after this controller's (see `Appearance.end`).
+  var deferredAppearanceEnds: [WeakReference<UIViewController>] = []
   /// How many running `transition(from:to:…)` calls drive this controller's appearance.
   var transitionDepth = 0
+  /// Set while a `transition(from:to:…)` that drives this controller's appearance moves its view.
+  var suppressesAutomaticAppearance = false
   /// Callbacks the model is making right now, to tell them from direct calls (semantics D12).
   private var activeCallbacks: [CallbackKind: Int] = [:]
   private var appearanceCallbackDepth = 0

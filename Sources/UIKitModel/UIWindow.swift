@@ -41,10 +41,7 @@ open class UIWindow: UIView {
         Appearance.sendViewIsAppearing(in: self)
         setNeedsLayout()
       }
-      let expected: ModelAppearanceState = newValue ? .disappearing : .appearing
-      for controller in participants where controller.appearanceState == expected {
-        controller.appearanceEnd()
-      }
+      Appearance.end(participants, appearing: !newValue)
     }
   }
 
@@ -79,6 +76,14 @@ open class UIWindow: UIView {
     get { storedRootViewController }
     set {
       guard newValue !== storedRootViewController else { return }
+      // Check before changing anything, so that a raise under `.record` leaves the window as is.
+      if let controller = newValue {
+        let rootView: UIView = controller.view
+        if let failure = HierarchyCheck.inconsistency(placing: rootView, under: self) {
+          ModelRuntime.raise(ModelException.hierarchyInconsistency, failure)
+          return
+        }
+      }
       for subview in storedSubviews.reversed() {
         subview.removeFromSuperview()
       }
