@@ -2,6 +2,9 @@
 
 import PackageDescription
 
+/// Platforms on which `canImport(UIKit)` is false, where Compose compiles against UIKitModel.
+let platformsWithoutUIKit: [Platform] = [.macOS, .linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
   name: "Compose",
   platforms: [
@@ -12,10 +15,19 @@ let package = Package(
     .macOS(.v14),
   ],
   products: [
-    .library(name: "UIKitModel", targets: ["UIKitModel"])
+    .library(name: "Compose", targets: ["Compose"]),
+    .library(name: "UIKitModel", targets: ["UIKitModel"]),
   ],
   targets: [
+    .target(
+      name: "Compose",
+      dependencies: [
+        // UIKit where it exists; its executable model everywhere else (including macOS).
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+      ]
+    ),
     .target(name: "UIKitModel"),
+    .testTarget(name: "ComposeTests", dependencies: ["Compose", "UIKitModel"]),
     .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
   ],
   swiftLanguageModes: [.v6]

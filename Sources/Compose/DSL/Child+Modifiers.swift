@@ -1,0 +1,48 @@
+extension Child {
+  /// Gives the child an explicit identity, in addition to its position and type.
+  ///
+  /// When the value changes, the child is replaced: the old controller is removed and a new one is
+  /// made. Use it to start over when the thing a controller shows changes, or to tell apart two
+  /// children of the same type at the same position.
+  ///
+  /// ```swift
+  /// Child { ConversationViewController(id: conversation.id) }
+  ///   .id(conversation.id)
+  /// ```
+  ///
+  /// - Parameter id: Any hashable value.
+  /// - Returns: The child with the explicit identity.
+  public func id<ID: Hashable>(_ id: ID) -> Child {
+    modified { $0.explicitID = AnyHashable(id) }
+  }
+
+  /// Sets how the child arrives when it replaces another child of its slot.
+  ///
+  /// A transition applies when the slot's change is exactly one child leaving and one arriving;
+  /// the two are then swapped with an animated transition instead of a remove and an add. It
+  /// overrides the slot's ``Slot/transition(_:)``.
+  ///
+  /// ```swift
+  /// Child { LoadedViewController(items) }
+  ///   .transition(.crossDissolve(duration: 0.25))
+  /// ```
+  ///
+  /// - Parameter transition: The transition.
+  /// - Returns: The child with the transition.
+  public func transition(_ transition: Transition) -> Child {
+    modified { $0.transition = transition }
+  }
+
+  /// Sets how long the child's controller lives.
+  ///
+  /// ```swift
+  /// Child { SettingsViewController() }
+  ///   .lifetime(.keepAlive)
+  /// ```
+  ///
+  /// - Parameter lifetime: The lifetime policy; ``Lifetime/whileShown`` by default.
+  /// - Returns: The child with the lifetime policy.
+  public func lifetime(_ lifetime: Lifetime) -> Child {
+    modified { $0.lifetime = lifetime }
+  }
+}

@@ -1,0 +1,125 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// A child view controller in a slot: how to make it, and how to bring it up to date.
+///
+/// Declaring a child creates nothing. The `make` closure runs once, when the child first needs to
+/// exist; the `update` closure runs on the live controller every time the declaration is applied
+/// again, so the controller can take new values without being replaced.
+///
+/// ```swift
+/// Slot("detail") {
+///   Child { DetailViewController() } update: { detail in
+///     detail.item = selectedItem
+///   }
+/// }
+/// ```
+///
+/// ## Identity
+///
+/// A child keeps its controller from one application to the next as long as its identity is the
+/// same: the slot it is in, its structural position in the slot's builder (which statement,
+/// which branch of an `if` or `switch`, which key of a ``ForEach``), its controller type, and its
+/// explicit ``id(_:)`` if it has one. When the identity changes, the old controller is removed and
+/// a new one is made.
+@MainActor
+public struct Child<Controller: UIViewController>: SlotComponent {
+  let declaration: ChildDeclaration
+
+  /// Declares a child.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - make: Makes the controller; runs only when the child is created.
+  ///   - update: Brings a live controller up to date; runs each time the declaration is applied
+  ///     and the child already exists.
+  public init(
+    fileID: String = #fileID, line: Int = #line,
+    make: @escaping @MainActor () -> Controller,
+    update: (@MainActor (Controller) -> Void)? = nil
+  ) {
+    var erasedUpdate: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+    if let update {
+      erasedUpdate = { controller, _ in update(Self.cast(controller)) }
+    }
+    declaration = ChildDeclaration(
+      controllerType: Controller.self, make: make, update: erasedUpdate,
+      source: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Declares a child whose update also reads the environment.
+  ///
+  /// ```swift
+  /// Child { ProfileViewController() } update: { profile, environment in
+  ///   profile.theme = environment.theme
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - make: Makes the controller; runs only when the child is created.
+  ///   - update: Brings a live controller up to date with the environment in effect where the
+  ///     child is declared.
+  public init(
+    fileID: String = #fileID, line: Int = #line,
+    make: @escaping @MainActor () -> Controller,
+    update: @escaping @MainActor (Controller, EnvironmentValues) -> Void
+  ) {
+    declaration = ChildDeclaration(
+      controllerType: Controller.self,
+      make: make,
+      update: { controller, environment in update(Self.cast(controller), environment) },
+      source: SourceLocation(fileID: fileID, line: line))
+  }
+
+  private init(declaration: ChildDeclaration) {
+    self.declaration = declaration
+  }
+
+  /// The child as slot content.
+  public var slotContent: SlotContent { SlotContent(.child(declaration)) }
+
+  func modified(_ change: (inout ChildDeclaration) -> Void) -> Child {
+    var copy = declaration
+    change(&copy)
+    return Child(declaration: copy)
+  }
+
+  @MainActor
+  private static func cast(_ controller: UIViewController) -> Controller {
+    guard let typed = controller as? Controller else {
+      preconditionFailure(
+        "Compose made a '\(type(of: controller))' for a child declared as '\(Controller.self)'; "
+          + "this is a bug in Compose")
+    }
+    return typed
+  }
+}
+
+/// The type-erased description of one declared child.
+struct ChildDeclaration {
+  let controllerType: UIViewController.Type
+  let make: @MainActor () -> UIViewController
+  let update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+  let source: SourceLocation
+  var explicitID: AnyHashable?
+  var transition: Transition?
+  var lifetime: Lifetime = .whileShown
+
+  init(
+    controllerType: UIViewController.Type, make: @escaping @MainActor () -> UIViewController,
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation
+  ) {
+    self.controllerType = controllerType
+    self.make = make
+    self.update = update
+    self.source = source
+  }
+
+  var typeName: String { String(describing: controllerType) }
+}

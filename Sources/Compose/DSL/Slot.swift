@@ -1,0 +1,107 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// A named place in a container that holds children.
+///
+/// A slot is anchored to the container's root view, or to any view inside it, and places its
+/// children's root views there with a ``SlotLayout``. A container can have many slots; each is
+/// reconciled on its own, so a change in one never touches the children of another.
+///
+/// ```swift
+/// var body: CompositionContent {
+///   Slot("header", in: headerArea, layout: .fill) {
+///     Child { HeaderViewController() }
+///   }
+///   Slot("content") {
+///     if let item = selection {
+///       Child { DetailViewController(item) } update: { $0.item = item }
+///     } else {
+///       Child { EmptyStateViewController() }
+///     }
+///   }
+///   .transition(.crossDissolve())
+/// }
+/// ```
+///
+/// Children are identified within their slot: moving a child to another slot replaces it.
+@MainActor
+public struct Slot: CompositionComponent {
+  var declaration: SlotDeclaration
+
+  /// Declares a slot.
+  ///
+  /// - Parameters:
+  ///   - name: The slot's name, unique in the container.
+  ///   - anchor: The view the children go in; `nil` for the container's root view. It must be the
+  ///     container's root view or inside it.
+  ///   - layout: How children's root views are placed; ``SlotLayout/fill`` by default.
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - content: The children.
+  public init(
+    _ name: String, in anchor: UIView? = nil, layout: SlotLayout = .fill,
+    fileID: String = #fileID, line: Int = #line,
+    @SlotBuilder content: () -> SlotContent
+  ) {
+    declaration = SlotDeclaration(
+      name: name, anchor: anchor, layout: layout, content: content(),
+      source: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// The slot as container content.
+  public var compositionContent: CompositionContent { CompositionContent(.slot(declaration)) }
+
+  /// Sets how a new child arrives when it replaces the slot's only changing child; a child's own
+  /// ``Child/transition(_:)`` takes precedence.
+  ///
+  /// - Parameter transition: The transition.
+  /// - Returns: The slot with the transition.
+  public func transition(_ transition: Transition) -> Slot {
+    var copy = self
+    copy.declaration.transition = transition
+    return copy
+  }
+
+  /// Makes this slot's first child decide what the container forwards to UIKit: the status bar
+  /// style and visibility, the home indicator, and preferred content size changes.
+  ///
+  /// - Parameter forwarding: What the child decides; everything by default.
+  /// - Returns: The slot marked as primary.
+  public func primary(_ forwarding: Forwarding = .all) -> Slot {
+    var copy = self
+    copy.declaration.forwarding = forwarding
+    return copy
+  }
+}
+
+/// What a container forwards from the primary slot's child.
+public struct Forwarding: OptionSet, Hashable, Sendable {
+  /// The raw bits.
+  public let rawValue: Int
+  /// Creates a set from raw bits.
+  ///
+  /// - Parameter rawValue: The bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// `childForStatusBarStyle` and `childForStatusBarHidden`.
+  public static let statusBar = Forwarding(rawValue: 1 << 0)
+  /// `childForHomeIndicatorAutoHidden`.
+  public static let homeIndicator = Forwarding(rawValue: 1 << 1)
+  /// The child's `preferredContentSize` becomes the container's.
+  public static let preferredContentSize = Forwarding(rawValue: 1 << 2)
+  /// Everything.
+  public static let all: Forwarding = [.statusBar, .homeIndicator, .preferredContentSize]
+}
+
+/// The description of one declared slot.
+struct SlotDeclaration {
+  let name: String
+  let anchor: UIView?
+  let layout: SlotLayout
+  let content: SlotContent
+  let source: SourceLocation
+  var transition: Transition = .none
+  var forwarding: Forwarding = []
+}

@@ -1,0 +1,226 @@
+/// What a slot's builder produces: the children of a slot, with the structure of the code that
+/// declared them (statements, branches, loops, keyed collections).
+///
+/// You rarely name this type: ``SlotBuilder`` makes it from ``Child``, ``ForEach``, ``Group`` and
+/// Swift's control flow. The structure matters because it is part of each child's identity.
+public struct SlotContent {
+  indirect enum Node {
+    case empty
+    case child(ChildDeclaration)
+    /// Statements of a builder block; a child's position is the index of its statement.
+    case block([SlotContent])
+    /// One branch of an `if`/`else` or `switch` (`buildEither`), or the body of an `if` without
+    /// `else` (`buildOptional`).
+    case branch(Branch, SlotContent)
+    /// A `for … in` loop; elements are identified by their position.
+    case loop([SlotContent])
+    /// A ``ForEach``; elements are identified by their keys.
+    case keyed([(key: AnyHashable, content: SlotContent)], source: SourceLocation)
+    /// Content with environment values set for everything inside.
+    case environment((inout EnvironmentValues) -> Void, SlotContent)
+    /// Content built from the environment.
+    case reader(@MainActor (EnvironmentValues) -> SlotContent)
+  }
+
+  enum Branch: Hashable {
+    case first, second, some
+  }
+
+  let node: Node
+
+  init(_ node: Node) {
+    self.node = node
+  }
+
+  /// No children.
+  public static var empty: SlotContent { SlotContent(.empty) }
+}
+
+/// A value that can appear in a slot's builder: ``Child``, ``ForEach``, ``Group``,
+/// ``EnvironmentReader``.
+@MainActor
+public protocol SlotComponent {
+  /// The component as slot content.
+  var slotContent: SlotContent { get }
+}
+
+extension SlotContent: SlotComponent {
+  /// The content itself.
+  public var slotContent: SlotContent { self }
+}
+
+/// Builds the children of a slot from `Child`, `ForEach`, `Group`, `if`, `switch`, `for`,
+/// optionals and `#available`.
+///
+/// Each statement, branch and loop element becomes part of the identity of the children inside
+/// it, so a child declared in the `if` branch is never confused with one declared in the `else`
+/// branch, even when they have the same type.
+@MainActor
+@resultBuilder
+public enum SlotBuilder {
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildExpression<Component: SlotComponent>(_ component: Component)
+    -> SlotContent
+  {
+    component.slotContent
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildBlock(_ components: SlotContent...) -> SlotContent {
+    SlotContent(.block(components))
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildOptional(_ component: SlotContent?) -> SlotContent {
+    component.map { SlotContent(.branch(.some, $0)) } ?? .empty
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildEither(first component: SlotContent) -> SlotContent {
+    SlotContent(.branch(.first, component))
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildEither(second component: SlotContent) -> SlotContent {
+    SlotContent(.branch(.second, component))
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildArray(_ components: [SlotContent]) -> SlotContent {
+    SlotContent(.loop(components))
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildLimitedAvailability(_ component: SlotContent) -> SlotContent {
+    component
+  }
+}
+
+/// Groups children so that modifiers and structure apply to them together.
+///
+/// A group is one statement of the enclosing builder: the children inside are identified by
+/// their position within the group.
+///
+/// ```swift
+/// Group {
+///   Child { HeaderViewController() }
+///   Child { BodyViewController() }
+/// }
+/// .environment(\.theme, .dark)
+/// ```
+@MainActor
+public struct Group: SlotComponent {
+  /// The grouped children.
+  public let slotContent: SlotContent
+
+  /// Groups children.
+  ///
+  /// - Parameter content: The children.
+  public init(@SlotBuilder _ content: () -> SlotContent) {
+    slotContent = content()
+  }
+}
+
+/// Declares one or more children per element of a collection, identified by each element's key.
+///
+/// Keyed children keep their controllers when the collection is reordered: a reorder moves views
+/// (the fewest moves possible) and never removes and re-adds a child.
+///
+/// ```swift
+/// Slot("cards", layout: .stack(axis: .vertical, spacing: 8)) {
+///   ForEach(cards) { card in
+///     Child { CardViewController(card) } update: { $0.card = card }
+///   }
+/// }
+/// ```
+///
+/// Two elements with the same key are a mistake: the second one is reported and kept apart
+/// deterministically (see ``Diagnostic``).
+@MainActor
+public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponent {
+  /// The elements' children, keyed.
+  public let slotContent: SlotContent
+
+  /// Declares children for each element, keyed by a key path.
+  ///
+  /// - Parameters:
+  ///   - data: The elements.
+  ///   - key: The key path to each element's key.
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - content: The children of one element.
+  public init(
+    _ data: Data, id key: KeyPath<Data.Element, Key>,
+    fileID: String = #fileID, line: Int = #line,
+    @SlotBuilder content: (Data.Element) -> SlotContent
+  ) {
+    var items: [(key: AnyHashable, content: SlotContent)] = []
+    items.reserveCapacity(data.count)
+    for element in data {
+      items.append((AnyHashable(element[keyPath: key]), content(element)))
+    }
+    slotContent = SlotContent(.keyed(items, source: SourceLocation(fileID: fileID, line: line)))
+  }
+}
+
+extension ForEach where Data.Element: Identifiable, Key == Data.Element.ID {
+  /// Declares children for each element, keyed by its `id`.
+  ///
+  /// - Parameters:
+  ///   - data: The elements.
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - content: The children of one element.
+  public init(
+    _ data: Data, fileID: String = #fileID, line: Int = #line,
+    @SlotBuilder content: (Data.Element) -> SlotContent
+  ) {
+    self.init(data, id: \.id, fileID: fileID, line: line, content: content)
+  }
+}
+
+/// Builds children from the environment in effect where it is declared.
+///
+/// ```swift
+/// EnvironmentReader { environment in
+///   if environment.isCompact {
+///     Child { CompactViewController() }
+///   } else {
+///     Child { RegularViewController() }
+///   }
+/// }
+/// ```
+@MainActor
+public struct EnvironmentReader: SlotComponent {
+  /// The children, built when the declaration is resolved.
+  public let slotContent: SlotContent
+
+  /// Builds children from the environment.
+  ///
+  /// - Parameter content: Builds the children; runs when the declaration is resolved.
+  public init(@SlotBuilder content: @escaping @MainActor (EnvironmentValues) -> SlotContent) {
+    slotContent = SlotContent(.reader(content))
+  }
+}
+
+extension SlotComponent {
+  /// Sets an environment value for the children inside, and for the updates of their
+  /// controllers.
+  ///
+  /// ```swift
+  /// Child { ProfileViewController() } update: { profile, environment in
+  ///   profile.theme = environment.theme
+  /// }
+  /// .environment(\.theme, .dark)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value's key path in ``EnvironmentValues``.
+  ///   - value: The value.
+  /// - Returns: The content with the value set.
+  public func environment<Value>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value
+  ) -> SlotContent {
+    SlotContent(.environment({ $0[keyPath: keyPath] = value }, slotContent))
+  }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// How a child arrives when it replaces another child of its slot.
+///
+/// ```swift
+/// Slot("content") { … }
+///   .transition(.crossDissolve(duration: 0.3))
+/// ```
+public struct Transition: CustomStringConvertible {
+  enum Kind {
+    case none
+    case crossDissolve
+    case slide(Edge)
+    case flip(Edge)
+    case custom(
+      options: UIView.AnimationOptions,
+      animations: @MainActor (_ from: UIView, _ to: UIView, _ container: UIView) -> Void)
+  }
+
+  /// The edge a transition starts from.
+  public enum Edge: Hashable, Sendable, CustomStringConvertible {
+    /// The top edge.
+    case top
+    /// The leading edge.
+    case leading
+    /// The bottom edge.
+    case bottom
+    /// The trailing edge.
+    case trailing
+
+    /// The edge's name.
+    public var description: String {
+      switch self {
+      case .top: "top"
+      case .leading: "leading"
+      case .bottom: "bottom"
+      case .trailing: "trailing"
+      }
+    }
+  }
+
+  let kind: Kind
+  /// The duration in seconds; `0` for ``none``.
+  public let duration: TimeInterval
+
+  /// No animation: the old child is removed and the new one added.
+  ///
+  /// The default.
+  public static var none: Transition { Transition(kind: .none, duration: 0) }
+
+  /// The new child's view fades in over the old one's.
+  ///
+  /// - Parameter duration: The duration in seconds.
+  /// - Returns: The transition.
+  public static func crossDissolve(duration: TimeInterval = 0.3) -> Transition {
+    Transition(kind: .crossDissolve, duration: duration)
+  }
+
+  /// The new child's view slides in from an edge while the old one slides out.
+  ///
+  /// - Parameters:
+  ///   - edge: The edge the new view comes from.
+  ///   - duration: The duration in seconds.
+  /// - Returns: The transition.
+  public static func slide(from edge: Edge, duration: TimeInterval = 0.3) -> Transition {
+    Transition(kind: .slide(edge), duration: duration)
+  }
+
+  /// The slot flips over to show the new child's view.
+  ///
+  /// Only the top and bottom edges and the leading and trailing edges map to UIKit's flips.
+  ///
+  /// - Parameters:
+  ///   - edge: The edge the flip starts from.
+  ///   - duration: The duration in seconds.
+  /// - Returns: The transition.
+  public static func flip(from edge: Edge, duration: TimeInterval = 0.5) -> Transition {
+    Transition(kind: .flip(edge), duration: duration)
+  }
+
+  /// A transition of your own: `animations` runs inside the animation block with the old view,
+  /// the new view (already in the container) and the container.
+  ///
+  /// - Parameters:
+  ///   - duration: The duration in seconds.
+  ///   - options: UIKit animation options.
+  ///   - animations: The changes to animate.
+  /// - Returns: The transition.
+  public static func custom(
+    duration: TimeInterval, options: UIView.AnimationOptions = [],
+    animations: @escaping @MainActor (_ from: UIView, _ to: UIView, _ container: UIView) -> Void
+  ) -> Transition {
+    Transition(kind: .custom(options: options, animations: animations), duration: duration)
+  }
+
+  /// Whether the transition animates.
+  public var isAnimated: Bool {
+    if case .none = kind { return false }
+    return true
+  }
+
+  /// `none`, `crossDissolve(0.3)`, `slide(leading, 0.3)`, `flip(top, 0.5)` or `custom(0.4)`.
+  public var description: String {
+    let seconds = Self.format(duration)
+    switch kind {
+    case .none: return "none"
+    case .crossDissolve: return "crossDissolve(\(seconds))"
+    case .slide(let edge): return "slide(\(edge), \(seconds))"
+    case .flip(let edge): return "flip(\(edge), \(seconds))"
+    case .custom: return "custom(\(seconds))"
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

@@ -1,0 +1,126 @@
+/// What makes a child the same child from one application of a declaration to the next.
+///
+/// Two children have the same identity when they are in the same slot, at the same structural
+/// position (the same statement, branch, loop position or ``ForEach`` key, all the way down),
+/// with the same controller type and the same explicit `id(_:)`. Same identity: the live
+/// controller is kept and updated. Different identity: it is replaced.
+///
+/// The text form is `'slot' path Type`, for example `'content' 1.first DetailViewController`,
+/// where the path lists statement indexes (a block of one statement adds none), `first`/`second` for the branches of `if`/`else` and
+/// `switch`, `some` for an `if` without `else`, `[n]` for the n-th pass of a `for` loop and
+/// `#key` for a ``ForEach`` element; an explicit identity follows as `id value`.
+public struct ChildIdentity: Hashable, CustomStringConvertible {
+  /// The slot the child is declared in.
+  public let slot: String
+  let path: StructuralPath
+  let controllerType: ObjectIdentifier
+  /// The name of the controller type.
+  public let typeName: String
+  /// The explicit identity given with `id(_:)`, if any.
+  public let explicitID: AnyHashable?
+  /// 0 normally; 1, 2, … for the second, third … child declared with an identity that was
+  /// already taken (a mistake that is reported, see ``Diagnostic/ID/duplicateChildIdentity``).
+  public let occurrence: Int
+
+  init(
+    slot: String, path: StructuralPath, controllerType: ObjectIdentifier, typeName: String,
+    explicitID: AnyHashable?, occurrence: Int = 0
+  ) {
+    self.slot = slot
+    self.path = path
+    self.controllerType = controllerType
+    self.typeName = typeName
+    self.explicitID = explicitID
+    self.occurrence = occurrence
+  }
+
+  /// The structural position, as text (`1.first`); empty for the only child of a slot.
+  public var position: String { path.description }
+
+  /// `'slot' path Type`, then ` id value` and ` (duplicate n)` when they apply.
+  public var description: String {
+    var text = path.components.isEmpty ? "'\(slot)' \(typeName)" : "'\(slot)' \(path) \(typeName)"
+    if let explicitID { text += " id \(StructuralPath.describe(explicitID))" }
+    if occurrence > 0 { text += " (duplicate \(occurrence))" }
+    return text
+  }
+
+  /// Compares every part of the identity, cheapest first.
+  ///
+  /// - Parameters:
+  ///   - lhs: An identity.
+  ///   - rhs: Another identity.
+  /// - Returns: Whether they identify the same child.
+  public static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
+    lhs.path == rhs.path && lhs.controllerType == rhs.controllerType
+      && lhs.occurrence == rhs.occurrence && lhs.explicitID == rhs.explicitID
+      && lhs.slot == rhs.slot
+  }
+
+  /// Hashes the identity.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(controllerType)
+    hasher.combine(occurrence)
+    hasher.combine(explicitID)
+  }
+}
+
+/// The structural position of a child within its slot's builder.
+struct StructuralPath: Hashable, CustomStringConvertible {
+  enum Component: Hashable {
+    /// A statement of a block.
+    case statement(Int)
+    /// A branch of `if`/`else`, `switch` or `if` without `else`.
+    case branch(SlotContent.Branch)
+    /// A pass of a `for` loop.
+    case pass(Int)
+    /// An element of a `ForEach`.
+    case key(AnyHashable)
+    /// Keeps the children of the second and later declarations of the same slot name apart.
+    case slotOccurrence(Int)
+  }
+
+  private(set) var components: [Component] = []
+  private(set) var cachedHash = 0
+
+  func appending(_ component: Component) -> StructuralPath {
+    var copy = self
+    copy.components.append(component)
+    var hasher = Hasher()
+    hasher.combine(cachedHash)
+    hasher.combine(component)
+    copy.cachedHash = hasher.finalize()
+    return copy
+  }
+
+  static func == (lhs: StructuralPath, rhs: StructuralPath) -> Bool {
+    lhs.cachedHash == rhs.cachedHash && lhs.components == rhs.components
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(cachedHash)
+  }
+
+  var description: String {
+    guard !components.isEmpty else { return "" }
+    return components.map { component in
+      switch component {
+      case .statement(let index): String(index)
+      case .branch(.first): "first"
+      case .branch(.second): "second"
+      case .branch(.some): "some"
+      case .pass(let index): "[\(index)]"
+      case .key(let key): "#\(Self.describe(key))"
+      case .slotOccurrence(let index): "slot\(index)"
+      }
+    }.joined(separator: ".")
+  }
+
+  static func describe(_ value: AnyHashable) -> String {
+    if let string = value.base as? String { return "\"\(string)\"" }
+    return String(describing: value.base)
+  }
+}

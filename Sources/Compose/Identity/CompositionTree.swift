@@ -1,0 +1,280 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+/// A resolved declaration: every slot, and every child with its identity, in order.
+///
+/// Resolving evaluates compositions' bodies and ``EnvironmentReader``s, gives each child its
+/// ``ChildIdentity`` and reports mistakes as ``diagnostics``. It makes no controller and touches
+/// no view. A tree is also what a container has mounted: after reconciling, the tree includes the
+/// hidden children that a ``Lifetime/keepAlive`` policy keeps.
+///
+/// ```swift
+/// let before = CompositionTree { Screen(state: .loading) }
+/// let after = CompositionTree { Screen(state: .loaded(items)) }
+/// print(before.reconcile(to: after).plan)
+/// ```
+@MainActor
+public struct CompositionTree: CustomStringConvertible {
+  /// The slots, in declaration order.
+  var slots: [ResolvedSlot]
+  /// Mistakes found while resolving.
+  public private(set) var diagnostics: [Diagnostic]
+
+  /// Resolves a declaration.
+  ///
+  /// - Parameters:
+  ///   - environment: The environment at the top of the declaration.
+  ///   - content: The declaration.
+  public init(
+    environment: EnvironmentValues = EnvironmentValues(),
+    @CompositionBuilder _ content: () -> CompositionContent
+  ) {
+    self.init(content(), environment: environment)
+  }
+
+  /// Resolves a declaration.
+  ///
+  /// - Parameters:
+  ///   - content: The declaration.
+  ///   - environment: The environment at the top of the declaration.
+  public init(_ content: CompositionContent, environment: EnvironmentValues = EnvironmentValues()) {
+    var resolver = Resolver()
+    resolver.resolve(content, environment: environment)
+    slots = resolver.slots
+    diagnostics = resolver.diagnostics
+  }
+
+  init(slots: [ResolvedSlot], diagnostics: [Diagnostic]) {
+    self.slots = slots
+    self.diagnostics = diagnostics
+  }
+
+  /// The slot names, in declaration order.
+  public var slotNames: [String] { slots.map(\.name) }
+
+  /// The identities of a slot's shown children, in order; empty for an unknown slot.
+  ///
+  /// - Parameter slot: The slot's name.
+  /// - Returns: The identities.
+  public func children(in slot: String) -> [ChildIdentity] {
+    slots.first { $0.name == slot }?.children.map(\.identity) ?? []
+  }
+
+  /// The identities of a slot's hidden, kept-alive children; empty for an unknown slot.
+  ///
+  /// - Parameter slot: The slot's name.
+  /// - Returns: The identities.
+  public func hiddenChildren(in slot: String) -> [ChildIdentity] {
+    slots.first { $0.name == slot }?.hidden.map(\.identity) ?? []
+  }
+
+  /// A dump of the tree: each slot with its layout, then its children and hidden children.
+  public var description: String {
+    var lines: [String] = []
+    for slot in slots {
+      lines.append("slot '\(slot.name)' \(slot.layout)")
+      for child in slot.children {
+        lines.append("  \(child.identity.position) \(child.identity.typeName)\(child.suffix)")
+      }
+      for child in slot.hidden {
+        lines.append(
+          "  hidden \(child.identity.position) \(child.identity.typeName)\(child.suffix)")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// One slot of a resolved tree.
+struct ResolvedSlot {
+  let name: String
+  let anchor: UIView?
+  let layout: SlotLayout
+  let transition: Transition
+  let forwarding: Forwarding
+  let source: SourceLocation
+  var children: [ResolvedChild]
+  /// Kept-alive children that are not declared at the moment.
+  var hidden: [ResolvedChild] = []
+}
+
+/// One child of a resolved tree.
+struct ResolvedChild {
+  let identity: ChildIdentity
+  let declaration: ChildDeclaration
+  let environment: EnvironmentValues
+  /// The child's transition, or its slot's.
+  let transition: Transition
+
+  var suffix: String {
+    var text = ""
+    if let id = identity.explicitID { text += " id \(StructuralPath.describe(id))" }
+    if identity.occurrence > 0 { text += " (duplicate \(identity.occurrence))" }
+    if declaration.lifetime != .whileShown { text += " \(declaration.lifetime)" }
+    return text
+  }
+}
+
+/// Walks a declaration and produces resolved slots.
+@MainActor
+struct Resolver {
+  var slots: [ResolvedSlot] = []
+  var diagnostics: [Diagnostic] = []
+  private var slotIndexes: [String: Int] = [:]
+  private var slotOccurrences: [String: Int] = [:]
+
+  mutating func resolve(_ content: CompositionContent, environment: EnvironmentValues) {
+    switch content.node {
+    case .empty:
+      break
+    case .slot(let slot):
+      resolve(slot, environment: environment)
+    case .block(let components):
+      for component in components {
+        resolve(component, environment: environment)
+      }
+    case .composition(let body):
+      resolve(body(), environment: environment)
+    case .environment(let change, let inner):
+      var changed = environment
+      change(&changed)
+      resolve(inner, environment: changed)
+    }
+  }
+
+  private mutating func resolve(_ slot: SlotDeclaration, environment: EnvironmentValues) {
+    var path = StructuralPath()
+    let index: Int
+    if let existing = slotIndexes[slot.name] {
+      // A second slot with the same name: its children join the first one's, under a path of
+      // their own so that they cannot collide with the first declaration's children.
+      let occurrence = slotOccurrences[slot.name, default: 0] + 1
+      slotOccurrences[slot.name] = occurrence
+      path = path.appending(.slotOccurrence(occurrence))
+      index = existing
+      diagnostics.append(
+        Diagnostic(
+          id: .duplicateSlotName,
+          message:
+            "slot name '\(slot.name)' is declared twice (first at \(slots[existing].source)); "
+            + "the children of the second declaration join the first, which keeps its layout; "
+            + "give each slot a unique name",
+          source: slot.source))
+    } else {
+      index = slots.count
+      slotIndexes[slot.name] = index
+      slots.append(
+        ResolvedSlot(
+          name: slot.name, anchor: slot.anchor, layout: slot.layout, transition: slot.transition,
+          forwarding: slot.forwarding, source: slot.source, children: []))
+    }
+    var taken = Set(slots[index].children.map(\.identity))
+    var children = slots[index].children
+    collect(
+      slot.content, path: path, slot: slot.name, slotTransition: slot.transition,
+      environment: environment, taken: &taken, into: &children)
+    slots[index].children = children
+  }
+
+  private mutating func collect(
+    _ content: SlotContent, path: StructuralPath, slot: String, slotTransition: Transition,
+    environment: EnvironmentValues, taken: inout Set<ChildIdentity>,
+    into children: inout [ResolvedChild]
+  ) {
+    switch content.node {
+    case .empty:
+      break
+    case .child(let declaration):
+      var identity = ChildIdentity(
+        slot: slot, path: path, controllerType: ObjectIdentifier(declaration.controllerType),
+        typeName: declaration.typeName, explicitID: declaration.explicitID)
+      if taken.contains(identity) {
+        let first = identity
+        var occurrence = 1
+        repeat {
+          identity = ChildIdentity(
+            slot: slot, path: path, controllerType: first.controllerType,
+            typeName: first.typeName, explicitID: first.explicitID, occurrence: occurrence)
+          occurrence += 1
+        } while taken.contains(identity)
+        diagnostics.append(
+          Diagnostic(
+            id: .duplicateChildIdentity,
+            message: "child identity \(first) is used twice in slot '\(slot)'; the second is kept "
+              + "as a separate child; add '.id(_:)' to tell them apart",
+            source: declaration.source))
+      }
+      taken.insert(identity)
+      children.append(
+        ResolvedChild(
+          identity: identity, declaration: declaration, environment: environment,
+          transition: declaration.transition ?? slotTransition))
+    case .block(let statements) where statements.count == 1:
+      // A block of one statement adds nothing to identity: its statement is always the first.
+      collect(
+        statements[0], path: path, slot: slot, slotTransition: slotTransition,
+        environment: environment, taken: &taken, into: &children)
+    case .block(let statements):
+      for (index, statement) in statements.enumerated() {
+        collect(
+          statement, path: path.appending(.statement(index)), slot: slot,
+          slotTransition: slotTransition, environment: environment, taken: &taken,
+          into: &children)
+      }
+    case .branch(let branch, let inner):
+      collect(
+        inner, path: path.appending(.branch(branch)), slot: slot, slotTransition: slotTransition,
+        environment: environment, taken: &taken, into: &children)
+    case .loop(let passes):
+      for (index, pass) in passes.enumerated() {
+        collect(
+          pass, path: path.appending(.pass(index)), slot: slot, slotTransition: slotTransition,
+          environment: environment, taken: &taken, into: &children)
+      }
+    case .keyed(let items, let source):
+      var keys = Set<AnyHashable>()
+      for item in items {
+        var key = item.key
+        if !keys.insert(key).inserted {
+          var occurrence = 1
+          repeat {
+            key = AnyHashable(DuplicateKey(key: item.key, occurrence: occurrence))
+            occurrence += 1
+          } while !keys.insert(key).inserted
+          diagnostics.append(
+            Diagnostic(
+              id: .duplicateKey,
+              message: "key \(StructuralPath.describe(item.key)) is used twice in the ForEach at "
+                + "\(source) in slot '\(slot)'; the second element is kept as a separate child; "
+                + "make the keys unique",
+              source: source))
+        }
+        collect(
+          item.content, path: path.appending(.key(key)), slot: slot,
+          slotTransition: slotTransition, environment: environment, taken: &taken,
+          into: &children)
+      }
+    case .environment(let change, let inner):
+      var changed = environment
+      change(&changed)
+      collect(
+        inner, path: path, slot: slot, slotTransition: slotTransition, environment: changed,
+        taken: &taken, into: &children)
+    case .reader(let build):
+      collect(
+        build(environment), path: path, slot: slot, slotTransition: slotTransition,
+        environment: environment, taken: &taken, into: &children)
+    }
+  }
+}
+
+/// The key given to the second and later elements of a `ForEach` that share a key.
+struct DuplicateKey: Hashable, CustomStringConvertible {
+  let key: AnyHashable
+  let occurrence: Int
+
+  var description: String { "\(StructuralPath.describe(key)) (duplicate \(occurrence))" }
+}

@@ -1,0 +1,53 @@
+/// A mistake in a declaration, found while resolving or reconciling it.
+///
+/// Every diagnostic names the input (slot, key, controller type, source location) and says how to
+/// fix it. The outcome is always deterministic and nothing already mounted is lost: a duplicate
+/// child is kept apart from the first one, a duplicate slot's children join the first slot of the
+/// name, a slot anchored outside the container is skipped before any containment call is made.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// The rule a diagnostic reports; stable across releases.
+  public struct ID: Hashable, Sendable, CustomStringConvertible {
+    /// The identifier.
+    public let rawValue: String
+
+    /// Two children of one slot have the same identity.
+    public static let duplicateChildIdentity = ID(rawValue: "duplicateChildIdentity")
+    /// Two elements of one ``ForEach`` have the same key.
+    public static let duplicateKey = ID(rawValue: "duplicateKey")
+    /// Two slots of one container have the same name.
+    public static let duplicateSlotName = ID(rawValue: "duplicateSlotName")
+    /// A slot's anchor view is not the container's root view or inside it.
+    public static let anchorOutsideContainer = ID(rawValue: "anchorOutsideContainer")
+    /// One controller instance was declared for two children.
+    public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
+    /// A declared controller already has another parent.
+    public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
+
+    /// The identifier.
+    public var description: String { rawValue }
+  }
+
+  /// The rule.
+  public let id: ID
+  /// What is wrong and how to fix it.
+  public let message: String
+  /// Where the offending declaration was written, when known.
+  public let source: SourceLocation?
+
+  /// Creates a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - id: The rule.
+  ///   - message: What is wrong and how to fix it.
+  ///   - source: Where the declaration was written.
+  public init(id: ID, message: String, source: SourceLocation?) {
+    self.id = id
+    self.message = message
+    self.source = source
+  }
+
+  /// `File.swift:12: message`, or the message alone.
+  public var description: String {
+    source.map { "\($0): \(message)" } ?? message
+  }
+}

@@ -1,0 +1,173 @@
+/// The ordered containment steps that take a container from what it has mounted to a new
+/// declaration.
+///
+/// A plan is a value: it is `Equatable` and has a stable text form with one step per line, so a
+/// screen's reconciliation can be unit-tested with no UIKit at all.
+///
+/// ```swift
+/// let plan = Plan(from: Screen(state: .loading), to: Screen(state: .loaded))
+/// #expect(plan.description == """
+///   will-move-to-nil 'content' second SpinnerViewController
+///   remove-view 'content' second SpinnerViewController
+///   remove-from-parent 'content' second SpinnerViewController
+///   add-child 'content' first ListViewController
+///   insert-view 'content' first ListViewController at 0
+///   layout 'content' first ListViewController fill
+///   did-move 'content' first ListViewController
+///   """)
+/// ```
+///
+/// Steps come slot by slot, in the order the new declaration lists its slots, then the slots that
+/// were removed. Within a slot: first the removals (and kept-alive children leaving), in their old
+/// order; then, in the new order, each arriving child's sequence, each move and each update.
+public struct Plan: Equatable, CustomStringConvertible {
+  /// The steps, in the order they are to be performed.
+  public let steps: [Step]
+  /// Mistakes found in the declarations or in the container.
+  public let diagnostics: [Diagnostic]
+
+  /// Creates a plan from steps.
+  ///
+  /// - Parameters:
+  ///   - steps: The steps.
+  ///   - diagnostics: Mistakes found while planning.
+  public init(steps: [Step], diagnostics: [Diagnostic] = []) {
+    self.steps = steps
+    self.diagnostics = diagnostics
+  }
+
+  /// How many operations of each kind the plan performs.
+  public var summary: Summary {
+    var summary = Summary()
+    for step in steps {
+      switch step.action {
+      case .addChild: summary.additions += 1
+      case .removeFromParent: summary.removals += 1
+      case .moveView: summary.moves += 1
+      case .update: summary.updates += 1
+      case .swap: summary.swaps += 1
+      case .detachView: summary.detachments += 1
+      case .attachView: summary.attachments += 1
+      default: break
+      }
+    }
+    return summary
+  }
+
+  /// Whether the plan makes no containment or view change (updates aside).
+  public var isIdentity: Bool {
+    steps.allSatisfy { if case .update = $0.action { true } else { false } }
+  }
+
+  /// One step per line.
+  public var description: String {
+    steps.map(\.description).joined(separator: "\n")
+  }
+
+  /// Counts of operations in a plan.
+  ///
+  /// An addition is one `add-child` sequence, a removal one `remove-from-parent` sequence.
+  public struct Summary: Hashable, Sendable, CustomStringConvertible {
+    /// Children made and added.
+    public var additions = 0
+    /// Children removed from the container.
+    public var removals = 0
+    /// Views moved within their slot.
+    public var moves = 0
+    /// Live children brought up to date.
+    public var updates = 0
+    /// Animated swaps.
+    public var swaps = 0
+    /// Kept-alive children whose views left the hierarchy.
+    public var detachments = 0
+    /// Kept-alive children whose views came back.
+    public var attachments = 0
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// `additions 1, removals 1, moves 0, …`.
+    public var description: String {
+      "additions \(additions), removals \(removals), moves \(moves), updates \(updates), "
+        + "swaps \(swaps), detachments \(detachments), attachments \(attachments)"
+    }
+  }
+}
+
+extension Plan {
+  /// One containment or view operation on one child.
+  public struct Step: Hashable, CustomStringConvertible {
+    /// What the step does.
+    public enum Action: Hashable {
+      /// `addChild(_:)` with a controller made by the child's factory.
+      case addChild
+      /// Puts the child's root view in its slot, at a position among the slot's children: right
+      /// after the view of the child before it in the new order.
+      case insertView(at: Int)
+      /// Applies the slot's layout to the child's root view.
+      case layout(String)
+      /// `didMove(toParent:)` with the container.
+      case didMove
+      /// `willMove(toParent: nil)`.
+      case willMoveToNil
+      /// Removes the child's root view and its constraints.
+      case removeView
+      /// `removeFromParent()`.
+      case removeFromParent
+      /// Moves the child's root view to a new position in its slot; no containment call.
+      case moveView(to: Int)
+      /// Runs the child's update closure on its live controller; no containment call.
+      case update
+      /// Replaces the child `from` with this step's child in one animated transition: the full
+      /// remove of `from` (or its detachment, when `keepsOutgoing`) and the full add of the new
+      /// child, around `transition(from:to:…)`.
+      case swap(from: ChildIdentity, transition: String, keepsOutgoing: Bool)
+      /// A kept-alive child leaves the hierarchy: its view is removed, it stays a child.
+      case detachView
+      /// A kept-alive child comes back: its view is put back at a position in its slot.
+      case attachView(at: Int)
+      /// `beginAppearanceTransition(_:animated:)`, for containers that forward appearance
+      /// manually; performed only while the container is visible.
+      case beginAppearance(appearing: Bool)
+      /// `endAppearanceTransition()`, for containers that forward appearance manually.
+      case endAppearance
+    }
+
+    /// What the step does.
+    public let action: Action
+    /// The child it acts on (for a swap, the arriving child).
+    public let child: ChildIdentity
+
+    /// Creates a step.
+    ///
+    /// - Parameters:
+    ///   - action: What the step does.
+    ///   - child: The child it acts on.
+    public init(_ action: Action, _ child: ChildIdentity) {
+      self.action = action
+      self.child = child
+    }
+
+    /// The step as one line: a verb, the child, and the step's argument.
+    public var description: String {
+      switch action {
+      case .addChild: "add-child \(child)"
+      case .insertView(let index): "insert-view \(child) at \(index)"
+      case .layout(let layout): "layout \(child) \(layout)"
+      case .didMove: "did-move \(child)"
+      case .willMoveToNil: "will-move-to-nil \(child)"
+      case .removeView: "remove-view \(child)"
+      case .removeFromParent: "remove-from-parent \(child)"
+      case .moveView(let index): "move-view \(child) to \(index)"
+      case .update: "update \(child)"
+      case .swap(let from, let transition, let keepsOutgoing):
+        "swap \(from) -> \(child) \(transition)\(keepsOutgoing ? " keeping outgoing" : "")"
+      case .detachView: "detach-view \(child)"
+      case .attachView(let index): "attach-view \(child) at \(index)"
+      case .beginAppearance(let appearing):
+        "begin-appearance \(child) \(appearing ? "appearing" : "disappearing")"
+      case .endAppearance: "end-appearance \(child)"
+      }
+    }
+  }
+}

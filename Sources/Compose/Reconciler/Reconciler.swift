@@ -1,0 +1,287 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// How a container forwards appearance callbacks to its children, which decides whether a plan
+/// brackets view changes with `beginAppearanceTransition`/`endAppearanceTransition`.
+public enum AppearanceForwarding: Hashable, Sendable {
+  /// UIKit forwards (`shouldAutomaticallyForwardAppearanceMethods` is `true`, the default).
+  case automatic
+  /// The container forwards itself (`shouldAutomaticallyForwardAppearanceMethods` is `false`).
+  case manual
+}
+
+/// The outcome of reconciling a mounted tree with a new declaration.
+@MainActor
+public struct Reconciliation {
+  /// The steps to perform.
+  public let plan: Plan
+  /// What the container has mounted once the plan is performed.
+  public let tree: CompositionTree
+}
+
+extension CompositionTree {
+  /// Compares this mounted tree with a new declaration and plans the fewest steps between them.
+  ///
+  /// Per slot, children are matched by ``ChildIdentity``. A match is updated in place (an
+  /// `update` step when the child has an update closure, and a `move-view` step when it must move);
+  /// a child that is not declared any more is removed, or detached when its ``Lifetime`` keeps it;
+  /// a new child is added, or attached when a hidden kept-alive child has its identity. When a
+  /// slot's change is exactly one child leaving and one arriving and the arriving child's
+  /// ``Transition`` animates, the two become one `swap` step. Moves are the fewest possible: kept
+  /// children on a longest increasing subsequence stay, the others move, and a move never removes
+  /// and re-adds a child.
+  ///
+  /// When `container` is given, a slot anchored to a view outside the container's view is
+  /// reported and left as it was, before any step is planned for it.
+  ///
+  /// - Parameters:
+  ///   - new: The new declaration, resolved.
+  ///   - container: The container, for checks that need its view; `nil` for pure planning.
+  ///   - forwarding: How the container forwards appearance.
+  /// - Returns: The plan and the tree mounted once it is performed.
+  /// - Complexity: O(*n* + *m* + *k* log *k*) per slot for *n* mounted and *m* declared children,
+  ///   *k* of them moved or kept between the common prefix and suffix.
+  public func reconcile(
+    to new: CompositionTree, in container: UIViewController? = nil,
+    forwarding: AppearanceForwarding = .automatic
+  ) -> Reconciliation {
+    var planner = Planner(forwarding: forwarding)
+    planner.diagnostics = new.diagnostics
+    var mountedSlots: [ResolvedSlot] = []
+    var oldByName: [String: Int] = [:]
+    for (index, slot) in slots.enumerated() {
+      oldByName[slot.name] = index
+    }
+    var seen = Set<String>()
+    for slot in new.slots {
+      seen.insert(slot.name)
+      let old = oldByName[slot.name].map { slots[$0] }
+      if let container, let failure = Self.anchorFailure(of: slot, in: container) {
+        planner.diagnostics.append(failure)
+        if let old { mountedSlots.append(old) }
+        continue
+      }
+      mountedSlots.append(planner.reconcile(old: old, new: slot))
+    }
+    for slot in slots where !seen.contains(slot.name) {
+      planner.removeAll(of: slot)
+    }
+    return Reconciliation(
+      plan: Plan(steps: planner.steps, diagnostics: planner.diagnostics),
+      tree: CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics))
+  }
+
+  /// Plans the removal of the hidden kept-alive children that a memory warning evicts.
+  ///
+  /// - Parameter forwarding: How the container forwards appearance.
+  /// - Returns: The plan and the tree without the evicted children.
+  public func evictingHiddenChildren(forwarding: AppearanceForwarding = .automatic)
+    -> Reconciliation
+  {
+    var planner = Planner(forwarding: forwarding)
+    var mountedSlots = slots
+    for index in mountedSlots.indices {
+      var kept: [ResolvedChild] = []
+      for child in mountedSlots[index].hidden {
+        if child.declaration.lifetime.evictsOnMemoryWarning {
+          planner.removeDetached(child)
+        } else {
+          kept.append(child)
+        }
+      }
+      mountedSlots[index].hidden = kept
+    }
+    return Reconciliation(
+      plan: Plan(steps: planner.steps), tree: CompositionTree(slots: mountedSlots, diagnostics: []))
+  }
+
+  private static func anchorFailure(of slot: ResolvedSlot, in container: UIViewController)
+    -> Diagnostic?
+  {
+    guard let anchor = slot.anchor else { return nil }
+    guard let root = container.viewIfLoaded, anchor.isDescendant(of: root) else {
+      return Diagnostic(
+        id: .anchorOutsideContainer,
+        message: "slot '\(slot.name)' is anchored to \(anchor), which is not inside the view of "
+          + "\(container); anchor it to the container's view or one of its subviews",
+        source: slot.source)
+    }
+    return nil
+  }
+}
+
+extension Plan {
+  /// Plans the change from one composition to another, as if the first were mounted.
+  ///
+  /// ```swift
+  /// let plan = Plan(from: Screen(state: .empty), to: Screen(state: .loaded))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: What is mounted.
+  ///   - new: The new declaration.
+  ///   - forwarding: How the container forwards appearance.
+  @MainActor
+  public init(
+    from old: some CompositionComponent, to new: some CompositionComponent,
+    forwarding: AppearanceForwarding = .automatic
+  ) {
+    let before = CompositionTree(old.compositionContent)
+    let after = CompositionTree(new.compositionContent)
+    self = before.reconcile(to: after, forwarding: forwarding).plan
+  }
+}
+
+/// Accumulates the steps of one reconciliation.
+@MainActor
+struct Planner {
+  let forwarding: AppearanceForwarding
+  var steps: [Plan.Step] = []
+  var diagnostics: [Diagnostic] = []
+
+  init(forwarding: AppearanceForwarding) {
+    self.forwarding = forwarding
+  }
+
+  /// Reconciles one slot and returns what it has mounted afterwards.
+  mutating func reconcile(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    var mounted = new
+    guard let old else {
+      for (index, child) in new.children.enumerated() {
+        add(child, at: index, layout: new.layout)
+      }
+      return mounted
+    }
+    let oldIdentities = old.children.map(\.identity)
+    let newIdentities = new.children.map(\.identity)
+    let difference = KeyedDifference.compute(from: oldIdentities, to: newIdentities)
+    var hidden = old.hidden
+    var hiddenIndexes: [ChildIdentity: Int] = [:]
+    for (index, child) in hidden.enumerated() {
+      hiddenIndexes[child.identity] = index
+    }
+
+    // One child leaving and one arriving with an animated transition: one swap.
+    var swap: (outgoing: ResolvedChild, incoming: Int)?
+    if difference.removals.count == 1, difference.insertions.count == 1, !new.layout.isStack {
+      let incoming = difference.insertions[0]
+      if new.children[incoming].transition.isAnimated {
+        swap = (old.children[difference.removals[0]], incoming)
+      }
+    }
+
+    if swap == nil {
+      for index in difference.removals {
+        let child = old.children[index]
+        if child.declaration.lifetime.keepsHiddenChildren {
+          detach(child)
+          hidden.append(child)
+        } else {
+          remove(child)
+        }
+      }
+    }
+    var attached = Set<ChildIdentity>()
+    let moves = Set(difference.moves)
+    for index in new.children.indices {
+      let child = new.children[index]
+      let source = difference.sources[index]
+      if source == -1 {
+        if let swap, swap.incoming == index {
+          let keepsOutgoing = swap.outgoing.declaration.lifetime.keepsHiddenChildren
+          steps.append(
+            Plan.Step(
+              .swap(
+                from: swap.outgoing.identity, transition: child.transition.description,
+                keepsOutgoing: keepsOutgoing),
+              child.identity))
+          if keepsOutgoing { hidden.append(swap.outgoing) }
+          if hiddenIndexes[child.identity] != nil { attached.insert(child.identity) }
+        } else if hiddenIndexes[child.identity] != nil {
+          attach(child, at: index)
+          attached.insert(child.identity)
+        } else {
+          add(child, at: index, layout: new.layout)
+        }
+      } else {
+        if moves.contains(index) {
+          steps.append(Plan.Step(.moveView(to: index), child.identity))
+        }
+        if child.declaration.update != nil {
+          steps.append(Plan.Step(.update, child.identity))
+        }
+      }
+    }
+    if !attached.isEmpty {
+      hidden.removeAll { attached.contains($0.identity) }
+    }
+    mounted.hidden = hidden
+    return mounted
+  }
+
+  /// Removes every child of a slot that is no longer declared, hidden ones included.
+  mutating func removeAll(of slot: ResolvedSlot) {
+    for child in slot.children {
+      remove(child)
+    }
+    for child in slot.hidden {
+      removeDetached(child)
+    }
+  }
+
+  private mutating func add(_ child: ResolvedChild, at index: Int, layout: SlotLayout) {
+    let identity = child.identity
+    steps.append(Plan.Step(.addChild, identity))
+    appearance(true, identity) {
+      $0.steps.append(Plan.Step(.insertView(at: index), identity))
+      $0.steps.append(Plan.Step(.layout(layout.description), identity))
+    }
+    steps.append(Plan.Step(.didMove, identity))
+  }
+
+  private mutating func remove(_ child: ResolvedChild) {
+    let identity = child.identity
+    steps.append(Plan.Step(.willMoveToNil, identity))
+    appearance(false, identity) {
+      $0.steps.append(Plan.Step(.removeView, identity))
+    }
+    steps.append(Plan.Step(.removeFromParent, identity))
+  }
+
+  /// Removes a kept-alive child whose view is already out of the hierarchy.
+  mutating func removeDetached(_ child: ResolvedChild) {
+    steps.append(Plan.Step(.willMoveToNil, child.identity))
+    steps.append(Plan.Step(.removeFromParent, child.identity))
+  }
+
+  private mutating func detach(_ child: ResolvedChild) {
+    appearance(false, child.identity) {
+      $0.steps.append(Plan.Step(.detachView, child.identity))
+    }
+  }
+
+  private mutating func attach(_ child: ResolvedChild, at index: Int) {
+    appearance(true, child.identity) {
+      $0.steps.append(Plan.Step(.attachView(at: index), child.identity))
+    }
+    if child.declaration.update != nil {
+      steps.append(Plan.Step(.update, child.identity))
+    }
+  }
+
+  /// Brackets view changes with appearance steps when the container forwards manually.
+  private mutating func appearance(
+    _ appearing: Bool, _ identity: ChildIdentity, _ body: (inout Planner) -> Void
+  ) {
+    guard forwarding == .manual else {
+      body(&self)
+      return
+    }
+    steps.append(Plan.Step(.beginAppearance(appearing: appearing), identity))
+    body(&self)
+    steps.append(Plan.Step(.endAppearance, identity))
+  }
+}
