@@ -5,15 +5,15 @@
 /// screen's reconciliation can be unit-tested with no UIKit at all.
 ///
 /// ```swift
-/// let plan = Plan(from: Screen(state: .loading), to: Screen(state: .loaded))
+/// let plan = Plan(from: Screen(isLoading: true), to: Screen(isLoading: false))
 /// #expect(plan.description == """
-///   will-move-to-nil 'content' second SpinnerViewController
-///   remove-view 'content' second SpinnerViewController
-///   remove-from-parent 'content' second SpinnerViewController
-///   add-child 'content' first ListViewController
-///   insert-view 'content' first ListViewController at 0
-///   layout 'content' first ListViewController fill
-///   did-move 'content' first ListViewController
+///   will-move-to-nil 'content' first SpinnerViewController
+///   remove-view 'content' first SpinnerViewController
+///   remove-from-parent 'content' first SpinnerViewController
+///   add-child 'content' second ListViewController
+///   insert-view 'content' second ListViewController at 0
+///   layout 'content' second ListViewController fill
+///   did-move 'content' second ListViewController
 ///   """)
 /// ```
 ///
