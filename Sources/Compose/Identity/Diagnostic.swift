@@ -18,10 +18,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let duplicateSlotName = ID(rawValue: "duplicateSlotName")
     /// A slot's anchor view is not the container's root view or inside it.
     public static let anchorOutsideContainer = ID(rawValue: "anchorOutsideContainer")
-    /// One controller instance was declared for two children.
-    public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
-    /// A declared controller already has another parent.
-    public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
 
     /// The identifier.
     public var description: String { rawValue }
