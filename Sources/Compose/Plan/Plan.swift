@@ -118,10 +118,12 @@ extension Plan {
       case moveView(to: Int)
       /// Runs the child's update closure on its live controller; no containment call.
       case update
-      /// Replaces the child `from` with this step's child in one animated transition: the full
-      /// remove of `from` (or its detachment, when `keepsOutgoing`) and the full add of the new
-      /// child, around `transition(from:to:…)`.
-      case swap(from: ChildIdentity, transition: String, keepsOutgoing: Bool)
+      /// Replaces the child `from` with this step's child, in `from`'s place, in one animated
+      /// transition: the full remove of `from` (or its detachment, when `keepsOutgoing`) and the
+      /// full add of the new child (or the return of a hidden kept-alive child, when
+      /// `revivesIncoming`), around `transition(from:to:…)`, with the slot's layout applied to the
+      /// arriving view.
+      case swap(from: ChildIdentity, transition: String, keepsOutgoing: Bool, revivesIncoming: Bool)
       /// A kept-alive child leaves the hierarchy: its view is removed, it stays a child.
       case detachView
       /// A kept-alive child comes back: its view is put back at a position in its slot.
@@ -160,8 +162,9 @@ extension Plan {
       case .removeFromParent: "remove-from-parent \(child)"
       case .moveView(let index): "move-view \(child) to \(index)"
       case .update: "update \(child)"
-      case .swap(let from, let transition, let keepsOutgoing):
-        "swap \(from) -> \(child) \(transition)\(keepsOutgoing ? " keeping outgoing" : "")"
+      case .swap(let from, let transition, let keepsOutgoing, let revivesIncoming):
+        "swap \(from) -> \(child) \(transition)"
+          + (keepsOutgoing ? " keeping outgoing" : "") + (revivesIncoming ? " reviving" : "")
       case .detachView: "detach-view \(child)"
       case .attachView(let index): "attach-view \(child) at \(index)"
       case .beginAppearance(let appearing):

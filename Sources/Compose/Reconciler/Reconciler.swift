@@ -164,14 +164,22 @@ struct Planner {
       hiddenIndexes[child.identity] = index
     }
 
-    // One child leaving and one arriving with an animated transition: one swap.
+    // One child leaving and one arriving in its place, with an animated transition: one swap.
+    // With a single removal, a single insertion and no move, the arriving child takes the leaving
+    // child's place exactly when their positions are equal.
     var swap: (outgoing: ResolvedChild, incoming: Int)?
-    if difference.removals.count == 1, difference.insertions.count == 1, !new.layout.isStack {
+    if difference.removals.count == 1, difference.insertions.count == 1,
+      difference.moves.isEmpty, difference.removals[0] == difference.insertions[0],
+      !new.layout.isStack
+    {
       let incoming = difference.insertions[0]
       if new.children[incoming].transition.isAnimated {
         swap = (old.children[difference.removals[0]], incoming)
       }
     }
+    // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
+    // two custom layouts count as the same.
+    let relayout = old.layout.description != new.layout.description
 
     if swap == nil {
       for index in difference.removals {
@@ -192,16 +200,22 @@ struct Planner {
       if source == -1 {
         if let swap, swap.incoming == index {
           let keepsOutgoing = swap.outgoing.declaration.lifetime.keepsHiddenChildren
+          let revivesIncoming = hiddenIndexes[child.identity] != nil
           steps.append(
             Plan.Step(
               .swap(
                 from: swap.outgoing.identity, transition: child.transition.description,
-                keepsOutgoing: keepsOutgoing),
+                keepsOutgoing: keepsOutgoing, revivesIncoming: revivesIncoming),
               child.identity))
           if keepsOutgoing { hidden.append(swap.outgoing) }
-          if hiddenIndexes[child.identity] != nil { attached.insert(child.identity) }
+          if revivesIncoming {
+            attached.insert(child.identity)
+            if child.declaration.update != nil {
+              steps.append(Plan.Step(.update, child.identity))
+            }
+          }
         } else if hiddenIndexes[child.identity] != nil {
-          attach(child, at: index)
+          attach(child, at: index, layout: new.layout)
           attached.insert(child.identity)
         } else {
           add(child, at: index, layout: new.layout)
@@ -209,6 +223,9 @@ struct Planner {
       } else {
         if moves.contains(index) {
           steps.append(Plan.Step(.moveView(to: index), child.identity))
+        }
+        if relayout {
+          steps.append(Plan.Step(.layout(new.layout.description), child.identity))
         }
         if child.declaration.update != nil {
           steps.append(Plan.Step(.update, child.identity))
@@ -263,9 +280,11 @@ struct Planner {
     }
   }
 
-  private mutating func attach(_ child: ResolvedChild, at index: Int) {
+  private mutating func attach(_ child: ResolvedChild, at index: Int, layout: SlotLayout) {
+    // The view's constraints left with it; the slot's layout is applied again.
     appearance(true, child.identity) {
       $0.steps.append(Plan.Step(.attachView(at: index), child.identity))
+      $0.steps.append(Plan.Step(.layout(layout.description), child.identity))
     }
     if child.declaration.update != nil {
       steps.append(Plan.Step(.update, child.identity))
