@@ -479,42 +479,44 @@ private struct DeclarationSpec: CustomStringConvertible {
 private func declaration(_ spec: DeclarationSpec) -> CompositionContent {
   for slot in spec.slots {
     Slot(slot.name, layout: slot.stacks ? .stack(axis: .vertical) : .fill) {
+      // Each position draws its explicit ids from its own range, so that ids stay unique in the
+      // slot (a repeated id is a reported mistake, not a case for these properties).
       if let header = slot.header {
-        content(of: header)
+        content(of: header, idBase: 0)
       }
       if slot.showsFirst {
-        content(of: slot.first)
+        content(of: slot.first, idBase: 10)
       } else {
-        content(of: slot.second)
+        content(of: slot.second, idBase: 20)
       }
       ForEach(slot.rows, id: \.key) { row in
-        content(of: row.child)
+        content(of: row.child, idBase: 40)
       }
-      content(of: slot.footer)
+      content(of: slot.footer, idBase: 30)
     }
     .transition(slot.transition.transition)
   }
 }
 
 @MainActor
-private func content(of spec: ChildSpec) -> SlotContent {
+private func content(of spec: ChildSpec, idBase: Int) -> SlotContent {
   switch spec.kind {
-  case .list: configured({ ListViewController() }, spec)
-  case .detail: configured({ DetailViewController() }, spec)
-  case .spinner: configured({ SpinnerViewController() }, spec)
-  case .header: configured({ HeaderViewController() }, spec)
-  case .row: configured({ RowViewController() }, spec)
+  case .list: configured({ ListViewController() }, spec, idBase: idBase)
+  case .detail: configured({ DetailViewController() }, spec, idBase: idBase)
+  case .spinner: configured({ SpinnerViewController() }, spec, idBase: idBase)
+  case .header: configured({ HeaderViewController() }, spec, idBase: idBase)
+  case .row: configured({ RowViewController() }, spec, idBase: idBase)
   }
 }
 
 @MainActor
 private func configured<Controller: UIViewController>(
-  _ make: @escaping @MainActor () -> Controller, _ spec: ChildSpec
+  _ make: @escaping @MainActor () -> Controller, _ spec: ChildSpec, idBase: Int
 ) -> SlotContent {
   var update: (@MainActor (Controller) -> Void)?
   if spec.updates { update = { _ in } }
   var child = Child(make: make, update: update)
-  if let id = spec.id { child = child.id(id) }
+  if let id = spec.id { child = child.id(idBase + id) }
   switch spec.lifetime {
   case .whileShown: break
   case .keepAlive: child = child.lifetime(.keepAlive)

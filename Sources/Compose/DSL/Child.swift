@@ -18,6 +18,16 @@ public import UIKitModel
 /// }
 /// ```
 ///
+/// A factory of several statements needs its type written, or Swift infers `UIViewController`:
+///
+/// ```swift
+/// Child { () -> DetailViewController in
+///   let detail = DetailViewController()
+///   detail.navigationItem.title = title
+///   return detail
+/// }
+/// ```
+///
 /// ## Identity
 ///
 /// A child keeps its controller from one application to the next as long as its identity is the

@@ -12,8 +12,8 @@ import UIKitModel
 /// hidden children that a ``Lifetime/keepAlive`` policy keeps.
 ///
 /// ```swift
-/// let before = CompositionTree { Screen(state: .loading) }
-/// let after = CompositionTree { Screen(state: .loaded(items)) }
+/// let before = CompositionTree { Screen(isLoading: true) }
+/// let after = CompositionTree { Screen(isLoading: false) }
 /// print(before.reconcile(to: after).plan)
 /// ```
 @MainActor
@@ -75,13 +75,15 @@ public struct CompositionTree: CustomStringConvertible {
   public var description: String {
     var lines: [String] = []
     for slot in slots {
-      lines.append("slot '\(slot.name)' \(slot.layout)")
+      var header = "slot '\(slot.name)' \(slot.layout)"
+      if slot.transition.isAnimated { header += " transition \(slot.transition)" }
+      if !slot.forwarding.isEmpty { header += " primary" }
+      lines.append(header)
       for child in slot.children {
-        lines.append("  \(child.identity.position) \(child.identity.typeName)\(child.suffix)")
+        lines.append("  " + child.summary)
       }
       for child in slot.hidden {
-        lines.append(
-          "  hidden \(child.identity.position) \(child.identity.typeName)\(child.suffix)")
+        lines.append("  hidden " + child.summary)
       }
     }
     return lines.joined(separator: "\n")
@@ -109,8 +111,10 @@ struct ResolvedChild {
   /// The child's transition, or its slot's.
   let transition: Transition
 
-  var suffix: String {
-    var text = ""
+  /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
+  var summary: String {
+    let position = identity.position
+    var text = position.isEmpty ? identity.typeName : "\(position) \(identity.typeName)"
     if let id = identity.explicitID { text += " id \(StructuralPath.describe(id))" }
     if identity.occurrence > 0 { text += " (duplicate \(identity.occurrence))" }
     if declaration.lifetime != .whileShown { text += " \(declaration.lifetime)" }
@@ -125,6 +129,17 @@ struct Resolver {
   var diagnostics: [Diagnostic] = []
   private var slotIndexes: [String: Int] = [:]
   private var slotOccurrences: [String: Int] = [:]
+  private var explicitIDs: [ExplicitID: Int] = [:]
+  private var explicitIDsBySlot: [String: [ExplicitID: Int]] = [:]
+
+  private struct ExplicitID: Hashable {
+    let type: ObjectIdentifier
+    let id: AnyHashable
+  }
+
+  static func quoted(_ value: AnyHashable) -> String {
+    "'\(value.base)'"
+  }
 
   mutating func resolve(_ content: CompositionContent, environment: EnvironmentValues) {
     switch content.node {
@@ -171,17 +186,18 @@ struct Resolver {
           name: slot.name, anchor: slot.anchor, layout: slot.layout, transition: slot.transition,
           forwarding: slot.forwarding, source: slot.source, children: []))
     }
-    var taken = Set(slots[index].children.map(\.identity))
     var children = slots[index].children
+    explicitIDs = explicitIDsBySlot[slot.name, default: [:]]
     collect(
       slot.content, path: path, slot: slot.name, slotTransition: slot.transition,
-      environment: environment, taken: &taken, into: &children)
+      environment: environment, into: &children)
+    explicitIDsBySlot[slot.name] = explicitIDs
     slots[index].children = children
   }
 
   private mutating func collect(
     _ content: SlotContent, path: StructuralPath, slot: String, slotTransition: Transition,
-    environment: EnvironmentValues, taken: inout Set<ChildIdentity>,
+    environment: EnvironmentValues, keyOccurrence: Int = 0,
     into children: inout [ResolvedChild]
   ) {
     switch content.node {
@@ -190,24 +206,26 @@ struct Resolver {
     case .child(let declaration):
       var identity = ChildIdentity(
         slot: slot, path: path, controllerType: ObjectIdentifier(declaration.controllerType),
-        typeName: declaration.typeName, explicitID: declaration.explicitID)
-      if taken.contains(identity) {
-        let first = identity
-        var occurrence = 1
-        repeat {
+        typeName: declaration.typeName, explicitID: declaration.explicitID,
+        occurrence: keyOccurrence)
+      if let explicitID = declaration.explicitID {
+        // An explicit id names one child of its type in the slot, wherever it is declared.
+        let pair = ExplicitID(type: identity.controllerType, id: explicitID)
+        let earlier = explicitIDs[pair, default: 0]
+        explicitIDs[pair] = earlier + 1
+        if earlier > 0 {
           identity = ChildIdentity(
-            slot: slot, path: path, controllerType: first.controllerType,
-            typeName: first.typeName, explicitID: first.explicitID, occurrence: occurrence)
-          occurrence += 1
-        } while taken.contains(identity)
-        diagnostics.append(
-          Diagnostic(
-            id: .duplicateChildIdentity,
-            message: "child identity \(first) is used twice in slot '\(slot)'; the second is kept "
-              + "as a separate child; add '.id(_:)' to tell them apart",
-            source: declaration.source))
+            slot: slot, path: path, controllerType: identity.controllerType,
+            typeName: identity.typeName, explicitID: explicitID, occurrence: earlier)
+          diagnostics.append(
+            Diagnostic(
+              id: .duplicateChildIdentity,
+              message: "child id \(Self.quoted(explicitID)) of type '\(declaration.typeName)' is "
+                + "used twice in slot '\(slot)'; the second is kept as a separate child; give "
+                + "each child its own id",
+              source: declaration.source))
+        }
       }
-      taken.insert(identity)
       children.append(
         ResolvedChild(
           identity: identity, declaration: declaration, environment: environment,
@@ -216,45 +234,41 @@ struct Resolver {
       // A block of one statement adds nothing to identity: its statement is always the first.
       collect(
         statements[0], path: path, slot: slot, slotTransition: slotTransition,
-        environment: environment, taken: &taken, into: &children)
+        environment: environment, keyOccurrence: keyOccurrence, into: &children)
     case .block(let statements):
       for (index, statement) in statements.enumerated() {
         collect(
           statement, path: path.appending(.statement(index)), slot: slot,
-          slotTransition: slotTransition, environment: environment, taken: &taken,
+          slotTransition: slotTransition, environment: environment, keyOccurrence: keyOccurrence,
           into: &children)
       }
     case .branch(let branch, let inner):
       collect(
         inner, path: path.appending(.branch(branch)), slot: slot, slotTransition: slotTransition,
-        environment: environment, taken: &taken, into: &children)
+        environment: environment, keyOccurrence: keyOccurrence, into: &children)
     case .loop(let passes):
       for (index, pass) in passes.enumerated() {
         collect(
           pass, path: path.appending(.pass(index)), slot: slot, slotTransition: slotTransition,
-          environment: environment, taken: &taken, into: &children)
+          environment: environment, keyOccurrence: keyOccurrence, into: &children)
       }
     case .keyed(let items, let source):
-      var keys = Set<AnyHashable>()
+      var seen: [AnyHashable: Int] = [:]
       for item in items {
-        var key = item.key
-        if !keys.insert(key).inserted {
-          var occurrence = 1
-          repeat {
-            key = AnyHashable(DuplicateKey(key: item.key, occurrence: occurrence))
-            occurrence += 1
-          } while !keys.insert(key).inserted
+        let occurrence = seen[item.key, default: 0]
+        seen[item.key] = occurrence + 1
+        if occurrence == 1 {
           diagnostics.append(
             Diagnostic(
               id: .duplicateKey,
-              message: "key \(StructuralPath.describe(item.key)) is used twice in the ForEach at "
-                + "\(source) in slot '\(slot)'; the second element is kept as a separate child; "
-                + "make the keys unique",
+              message: "key \(Self.quoted(item.key)) is used twice in the ForEach at \(source) in "
+                + "slot '\(slot)'; the second element is kept as a separate child; make the keys "
+                + "unique",
               source: source))
         }
         collect(
-          item.content, path: path.appending(.key(key)), slot: slot,
-          slotTransition: slotTransition, environment: environment, taken: &taken,
+          item.content, path: path.appending(.key(item.key)), slot: slot,
+          slotTransition: slotTransition, environment: environment, keyOccurrence: occurrence,
           into: &children)
       }
     case .environment(let change, let inner):
@@ -262,19 +276,11 @@ struct Resolver {
       change(&changed)
       collect(
         inner, path: path, slot: slot, slotTransition: slotTransition, environment: changed,
-        taken: &taken, into: &children)
+        keyOccurrence: keyOccurrence, into: &children)
     case .reader(let build):
       collect(
         build(environment), path: path, slot: slot, slotTransition: slotTransition,
-        environment: environment, taken: &taken, into: &children)
+        environment: environment, keyOccurrence: keyOccurrence, into: &children)
     }
   }
-}
-
-/// The key given to the second and later elements of a `ForEach` that share a key.
-struct DuplicateKey: Hashable, CustomStringConvertible {
-  let key: AnyHashable
-  let occurrence: Int
-
-  var description: String { "\(StructuralPath.describe(key)) (duplicate \(occurrence))" }
 }

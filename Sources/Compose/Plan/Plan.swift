@@ -54,9 +54,10 @@ public struct Plan: Equatable, CustomStringConvertible {
     return summary
   }
 
-  /// Whether the plan makes no containment or view change (updates aside).
-  public var isIdentity: Bool {
-    steps.allSatisfy { if case .update = $0.action { true } else { false } }
+  /// Whether the plan changes the controller or view hierarchy: `false` when it has no step, or
+  /// only `update` steps.
+  public var changesHierarchy: Bool {
+    steps.contains { if case .update = $0.action { false } else { true } }
   }
 
   /// One step per line.

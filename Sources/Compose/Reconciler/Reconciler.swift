@@ -95,7 +95,8 @@ extension CompositionTree {
       mountedSlots[index].hidden = kept
     }
     return Reconciliation(
-      plan: Plan(steps: planner.steps), tree: CompositionTree(slots: mountedSlots, diagnostics: []))
+      plan: Plan(steps: planner.steps),
+      tree: CompositionTree(slots: mountedSlots, diagnostics: diagnostics))
   }
 
   private static func anchorFailure(of slot: ResolvedSlot, in container: UIViewController)
@@ -105,8 +106,9 @@ extension CompositionTree {
     guard let root = container.viewIfLoaded, anchor.isDescendant(of: root) else {
       return Diagnostic(
         id: .anchorOutsideContainer,
-        message: "slot '\(slot.name)' is anchored to \(anchor), which is not inside the view of "
-          + "\(container); anchor it to the container's view or one of its subviews",
+        message: "slot '\(slot.name)' is anchored to a '\(type(of: anchor))', which is not inside "
+          + "the view of '\(type(of: container))'; anchor it to the container's view or one of "
+          + "its subviews",
         source: slot.source)
     }
     return nil
@@ -117,7 +119,7 @@ extension Plan {
   /// Plans the change from one composition to another, as if the first were mounted.
   ///
   /// ```swift
-  /// let plan = Plan(from: Screen(state: .empty), to: Screen(state: .loaded))
+  /// let plan = Plan(from: Screen(isLoading: true), to: Screen(isLoading: false))
   /// ```
   ///
   /// - Parameters:
