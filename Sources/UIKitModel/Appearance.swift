@@ -66,8 +66,8 @@ enum Appearance {
 
   private static func walk(
     in root: UIView, seed: UIViewController?, appearing: Bool,
-    parentOutside: (UIViewController, UIViewController) -> Bool,
-    start: (UIViewController) -> Void
+    parentOutside: @MainActor (UIViewController, UIViewController) -> Bool,
+    start: @MainActor (UIViewController) -> Void
   ) -> [UIViewController] {
     var included = Set<ObjectIdentifier>()
     if let seed { included.insert(ObjectIdentifier(seed)) }

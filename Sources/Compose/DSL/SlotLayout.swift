@@ -90,6 +90,20 @@ public struct SlotLayout: CustomStringConvertible {
     }
   }
 
+  /// Whether two layouts place views the same way.
+  ///
+  /// Custom layouts cannot be compared: any two count as the same.
+  func matches(_ other: SlotLayout) -> Bool {
+    switch (kind, other.kind) {
+    case (.fill(let a), .fill(let b)): a == b
+    case (.frame(let a, let maskA), .frame(let b, let maskB)): a == b && maskA == maskB
+    case (.stack(let a1, let a2, let a3, let a4), .stack(let b1, let b2, let b3, let b4)):
+      a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
+    case (.custom, .custom): true
+    default: false
+    }
+  }
+
   var isStack: Bool {
     if case .stack = kind { return true }
     return false

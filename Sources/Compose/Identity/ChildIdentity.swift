@@ -1,3 +1,9 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
 /// What makes a child the same child from one application of a declaration to the next.
 ///
 /// Two children have the same identity when they are in the same slot, at the same structural
@@ -6,32 +12,49 @@
 /// controller is kept and updated. Different identity: it is replaced.
 ///
 /// The text form is `'slot' path Type`, for example `'content' 1.first DetailViewController`,
-/// where the path lists statement indexes (a block of one statement adds none), `first`/`second` for the branches of `if`/`else` and
-/// `switch`, `some` for an `if` without `else`, `[n]` for the n-th pass of a `for` loop and
+/// where the path lists statement indexes (a block of one statement adds none), `first`/`second`
+/// for the branches of `if`/`else` and `switch`, `some` for an `if` without `else`, `[n]` for the n-th pass of a `for` loop and
 /// `#key` for a ``ForEach`` element; an explicit identity follows as `id value`.
 public struct ChildIdentity: Hashable, CustomStringConvertible {
   /// The slot the child is declared in.
   public let slot: String
   let path: StructuralPath
-  let controllerType: ObjectIdentifier
-  /// The name of the controller type.
-  public let typeName: String
+  let controllerType: UIViewController.Type
   /// The explicit identity given with `id(_:)`, if any.
   public let explicitID: AnyHashable?
-  /// 0 normally; 1, 2, … for the second, third … child declared with an identity that was
-  /// already taken (a mistake that is reported, see ``Diagnostic/ID/duplicateChildIdentity``).
+  /// 0 normally; 1, 2, … for the second, third … child declared with an explicit id or
+  /// ``ForEach`` key that was already taken (a mistake that is reported).
   public let occurrence: Int
+  /// Every part of the identity, hashed once; compared first, so that different identities
+  /// usually differ at the first comparison.
+  private let digest: Int
 
   init(
-    slot: String, path: StructuralPath, controllerType: ObjectIdentifier, typeName: String,
+    slot: String, slotDigest: Int, path: StructuralPath, controllerType: UIViewController.Type,
     explicitID: AnyHashable?, occurrence: Int = 0
   ) {
     self.slot = slot
     self.path = path
     self.controllerType = controllerType
-    self.typeName = typeName
     self.explicitID = explicitID
     self.occurrence = occurrence
+    var hasher = Hasher()
+    hasher.combine(slotDigest)
+    hasher.combine(path.cachedHash)
+    hasher.combine(ObjectIdentifier(controllerType))
+    hasher.combine(occurrence)
+    hasher.combine(explicitID)
+    digest = hasher.finalize()
+  }
+
+  /// The name of the controller type.
+  public var typeName: String { String(describing: controllerType) }
+
+  /// The hash of a slot name, computed once per slot and folded into each child's digest.
+  static func slotDigest(_ slot: String) -> Int {
+    var hasher = Hasher()
+    hasher.combine(slot)
+    return hasher.finalize()
   }
 
   /// The structural position, as text (`1.first`); empty for the only child of a slot.
@@ -52,19 +75,16 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   ///   - rhs: Another identity.
   /// - Returns: Whether they identify the same child.
   public static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
-    lhs.path == rhs.path && lhs.controllerType == rhs.controllerType
-      && lhs.occurrence == rhs.occurrence && lhs.explicitID == rhs.explicitID
-      && lhs.slot == rhs.slot
+    lhs.digest == rhs.digest && lhs.controllerType == rhs.controllerType
+      && lhs.occurrence == rhs.occurrence && lhs.path == rhs.path
+      && lhs.explicitID == rhs.explicitID && lhs.slot == rhs.slot
   }
 
   /// Hashes the identity.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(path)
-    hasher.combine(controllerType)
-    hasher.combine(occurrence)
-    hasher.combine(explicitID)
+    hasher.combine(digest)
   }
 }
 

@@ -130,11 +130,17 @@ struct Resolver {
   private var slotIndexes: [String: Int] = [:]
   private var slotOccurrences: [String: Int] = [:]
   private var explicitIDs: [ExplicitID: Int] = [:]
+  private var slotDigest = 0
   private var explicitIDsBySlot: [String: [ExplicitID: Int]] = [:]
 
   private struct ExplicitID: Hashable {
     let type: ObjectIdentifier
     let id: AnyHashable
+  }
+
+  private static func postIncrement(_ count: inout Int) -> Int {
+    defer { count += 1 }
+    return count
   }
 
   static func quoted(_ value: AnyHashable) -> String {
@@ -188,6 +194,7 @@ struct Resolver {
     }
     var children = slots[index].children
     explicitIDs = explicitIDsBySlot[slot.name, default: [:]]
+    slotDigest = ChildIdentity.slotDigest(slot.name)
     collect(
       slot.content, path: path, slot: slot.name, slotTransition: slot.transition,
       environment: environment, into: &children)
@@ -205,18 +212,19 @@ struct Resolver {
       break
     case .child(let declaration):
       var identity = ChildIdentity(
-        slot: slot, path: path, controllerType: ObjectIdentifier(declaration.controllerType),
-        typeName: declaration.typeName, explicitID: declaration.explicitID,
+        slot: slot, slotDigest: slotDigest, path: path, controllerType: declaration.controllerType,
+        explicitID: declaration.explicitID,
         occurrence: keyOccurrence)
       if let explicitID = declaration.explicitID {
         // An explicit id names one child of its type in the slot, wherever it is declared.
-        let pair = ExplicitID(type: identity.controllerType, id: explicitID)
+        let pair = ExplicitID(type: ObjectIdentifier(declaration.controllerType), id: explicitID)
         let earlier = explicitIDs[pair, default: 0]
         explicitIDs[pair] = earlier + 1
         if earlier > 0 {
           identity = ChildIdentity(
-            slot: slot, path: path, controllerType: identity.controllerType,
-            typeName: identity.typeName, explicitID: explicitID, occurrence: earlier)
+            slot: slot, slotDigest: slotDigest, path: path,
+            controllerType: declaration.controllerType, explicitID: explicitID,
+            occurrence: earlier)
           diagnostics.append(
             Diagnostic(
               id: .duplicateChildIdentity,
@@ -254,9 +262,10 @@ struct Resolver {
       }
     case .keyed(let items, let source):
       var seen: [AnyHashable: Int] = [:]
+      seen.reserveCapacity(items.count)
       for item in items {
-        let occurrence = seen[item.key, default: 0]
-        seen[item.key] = occurrence + 1
+        // One hash lookup per element: read and bump the count in place.
+        let occurrence = Self.postIncrement(&seen[item.key, default: 0])
         if occurrence == 1 {
           diagnostics.append(
             Diagnostic(

@@ -24,7 +24,12 @@ struct KeyedDifference: Equatable {
 
   init() {}
 
-  static func compute<Key: Hashable>(from old: [Key], to new: [Key]) -> KeyedDifference {
+  /// The difference between two lists of elements, compared by their keys.
+  ///
+  /// - Complexity: O(*n* + *m* + *k* log *k*).
+  static func compute<Element: DiffKeyed>(from old: [Element], to new: [Element])
+    -> KeyedDifference
+  {
     var result = KeyedDifference()
     let oldCount = old.count
     let newCount = new.count
@@ -33,13 +38,13 @@ struct KeyedDifference: Equatable {
     // Common prefix and suffix: the usual edits touch the middle of a list, and an unchanged
     // list ends here after one comparison per key.
     var start = 0
-    while start < oldCount, start < newCount, old[start] == new[start] {
+    while start < oldCount, start < newCount, old[start].diffKey == new[start].diffKey {
       result.sources[start] = start
       start += 1
     }
     var oldEnd = oldCount
     var newEnd = newCount
-    while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+    while oldEnd > start, newEnd > start, old[oldEnd - 1].diffKey == new[newEnd - 1].diffKey {
       oldEnd -= 1
       newEnd -= 1
       result.sources[newEnd] = oldEnd
@@ -54,14 +59,14 @@ struct KeyedDifference: Equatable {
     }
 
     // Map the middle of the new list, then find where each old key went.
-    var newPositions = [Key: Int](minimumCapacity: newEnd - start)
+    var newPositions = [Element.DiffKey: Int](minimumCapacity: newEnd - start)
     for index in start..<newEnd {
-      newPositions[new[index]] = index
+      newPositions[new[index].diffKey] = index
     }
     var keptNewPositions: [Int] = []
     keptNewPositions.reserveCapacity(min(oldEnd - start, newEnd - start))
     for index in start..<oldEnd {
-      if let target = newPositions[old[index]] {
+      if let target = newPositions[old[index].diffKey] {
         result.sources[target] = index
         keptNewPositions.append(target)
       } else {
@@ -115,4 +120,15 @@ struct KeyedDifference: Equatable {
     }
     return result
   }
+}
+
+/// An element compared by a key in ``KeyedDifference``.
+protocol DiffKeyed {
+  associatedtype DiffKey: Hashable
+  /// The key.
+  var diffKey: DiffKey { get }
+}
+
+extension ResolvedChild: DiffKeyed {
+  var diffKey: ChildIdentity { identity }
 }

@@ -51,14 +51,27 @@ extension CompositionTree {
     var planner = Planner(forwarding: forwarding)
     planner.diagnostics = new.diagnostics
     var mountedSlots: [ResolvedSlot] = []
-    var oldByName: [String: Int] = [:]
-    for (index, slot) in slots.enumerated() {
-      oldByName[slot.name] = index
-    }
-    var seen = Set<String>()
-    for slot in new.slots {
-      seen.insert(slot.name)
-      let old = oldByName[slot.name].map { slots[$0] }
+    mountedSlots.reserveCapacity(new.slots.count)
+    // Slots usually keep their order: pair them by position, and hash names only once a pair
+    // does not match.
+    var oldByName: [String: Int]?
+    var matched = [Bool](repeating: false, count: slots.count)
+    for (position, slot) in new.slots.enumerated() {
+      var oldIndex: Int?
+      if position < slots.count, slots[position].name == slot.name {
+        oldIndex = position
+      } else {
+        if oldByName == nil {
+          var names: [String: Int] = [:]
+          for (index, old) in slots.enumerated() {
+            names[old.name] = index
+          }
+          oldByName = names
+        }
+        oldIndex = oldByName?[slot.name]
+      }
+      if let oldIndex { matched[oldIndex] = true }
+      let old = oldIndex.map { slots[$0] }
       if let container, let failure = Self.anchorFailure(of: slot, in: container) {
         planner.diagnostics.append(failure)
         if let old { mountedSlots.append(old) }
@@ -66,7 +79,7 @@ extension CompositionTree {
       }
       mountedSlots.append(planner.reconcile(old: old, new: slot))
     }
-    for slot in slots where !seen.contains(slot.name) {
+    for (index, slot) in slots.enumerated() where !matched[index] {
       planner.removeAll(of: slot)
     }
     return Reconciliation(
@@ -157,9 +170,18 @@ struct Planner {
       }
       return mounted
     }
-    let oldIdentities = old.children.map(\.identity)
-    let newIdentities = new.children.map(\.identity)
-    let difference = KeyedDifference.compute(from: oldIdentities, to: newIdentities)
+    // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
+    // two custom layouts count as the same.
+    let relayout = !old.layout.matches(new.layout)
+    if !relayout, Self.sameChildren(old.children, new.children) {
+      // The common case, an unchanged slot: only the update closures run.
+      for child in new.children where child.declaration.update != nil {
+        steps.append(Plan.Step(.update, child.identity))
+      }
+      mounted.hidden = old.hidden
+      return mounted
+    }
+    let difference = KeyedDifference.compute(from: old.children, to: new.children)
     var hidden = old.hidden
     var hiddenIndexes: [ChildIdentity: Int] = [:]
     for (index, child) in hidden.enumerated() {
@@ -179,9 +201,6 @@ struct Planner {
         swap = (old.children[difference.removals[0]], incoming)
       }
     }
-    // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
-    // two custom layouts count as the same.
-    let relayout = old.layout.description != new.layout.description
 
     if swap == nil {
       for index in difference.removals {
@@ -195,7 +214,7 @@ struct Planner {
       }
     }
     var attached = Set<ChildIdentity>()
-    let moves = Set(difference.moves)
+    var nextMove = 0
     for index in new.children.indices {
       let child = new.children[index]
       let source = difference.sources[index]
@@ -223,7 +242,9 @@ struct Planner {
           add(child, at: index, layout: new.layout)
         }
       } else {
-        if moves.contains(index) {
+        // Moves are listed in ascending order, like this loop.
+        if nextMove < difference.moves.count, difference.moves[nextMove] == index {
+          nextMove += 1
           steps.append(Plan.Step(.moveView(to: index), child.identity))
         }
         if relayout {
@@ -239,6 +260,15 @@ struct Planner {
     }
     mounted.hidden = hidden
     return mounted
+  }
+
+  /// Whether two lists of children have the same identities in the same order.
+  private static func sameChildren(_ old: [ResolvedChild], _ new: [ResolvedChild]) -> Bool {
+    guard old.count == new.count else { return false }
+    for index in old.indices where old[index].identity != new[index].identity {
+      return false
+    }
+    return true
   }
 
   /// Removes every child of a slot that is no longer declared, hidden ones included.
