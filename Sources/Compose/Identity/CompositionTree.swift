@@ -103,13 +103,24 @@ struct ResolvedSlot {
   var hidden: [ResolvedChild] = []
 }
 
-/// One child of a resolved tree.
-struct ResolvedChild {
+/// One child of a resolved tree; a class, so that trees and plans share children instead of
+/// copying their identities and closures.
+final class ResolvedChild {
   let identity: ChildIdentity
   let declaration: ChildDeclaration
   let environment: EnvironmentValues
   /// The child's transition, or its slot's.
   let transition: Transition
+
+  init(
+    identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
+    transition: Transition
+  ) {
+    self.identity = identity
+    self.declaration = declaration
+    self.environment = environment
+    self.transition = transition
+  }
 
   /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
   var summary: String {
