@@ -1,0 +1,184 @@
+import Compose
+
+/// A piece of work to time, by name, with its number of samples.
+typealias Job = (name: String, samples: Int, body: () -> Void)
+
+/// Runs workloads and records their rows.
+@MainActor
+struct Runner {
+  var report = Report()
+  /// Workload ids (`W1` … `W7`) to run; empty for all.
+  var filter: Set<String> = []
+  /// When set, runs one phase of one case this many times, untimed, for a profiler.
+  var profile: (id: String, phase: String, iterations: Int)?
+
+  func wants(_ workload: String) -> Bool {
+    if let profile { return profile.id.hasPrefix(workload + "-") }
+    return filter.isEmpty || filter.contains(workload)
+  }
+
+  /// The jobs that measure the references on the keys: the floors, the LIS reference and the
+  /// standard library.
+  static func referenceJobs(keys: KeyEdit, stdlibSamples: Int = 11) -> [Job] {
+    var jobs: [Job] = [
+      ("hash", 11, { blackHole(Floors.hash(keys.old, keys.new)) }),
+      ("growingHash", 11, { blackHole(Floors.growingHash(keys.old, keys.new)) }),
+      ("reference", 11, { blackHole(Floors.reference(keys.old, keys.new)) }),
+    ]
+    if keys.old == keys.new {
+      jobs.append(("scan", 11, { blackHole(Floors.scan(keys.old, keys.new)) }))
+    }
+    if stdlibSamples > 0 {
+      jobs.append(
+        ("stdlib", stdlibSamples, { blackHole(Floors.standardLibrary(keys.old, keys.new)) }))
+    }
+    return jobs
+  }
+
+  /// The jobs that measure the floors on Compose's own identities.
+  static func identityJobs(old: CompositionTree, new: CompositionTree) -> [Job] {
+    let oldIdentities = identities(old)
+    let newIdentities = identities(new)
+    var jobs: [Job] = [
+      ("identityHash", 11, { blackHole(Floors.hash(oldIdentities, newIdentities)) })
+    ]
+    if oldIdentities == newIdentities {
+      jobs.append(("identityScan", 11, { blackHole(Floors.scan(oldIdentities, newIdentities)) }))
+    }
+    return jobs
+  }
+
+  /// Gathers the references from the timings of a run.
+  static func references(workload: String, count: Int, _ timings: [String: Timing]) -> References {
+    var references = References(workload: workload, count: count)
+    references.hash = timings["hash"]
+    references.growingHash = timings["growingHash"]
+    references.scan = timings["scan"]
+    references.reference = timings["reference"]
+    references.stdlib = timings["stdlib"]
+    references.identityHash = timings["identityHash"]
+    references.identityScan = timings["identityScan"]
+    return references
+  }
+
+  /// Measures reconcile alone on resolved trees, and resolve + reconcile of the new content,
+  /// side by side with the references.
+  ///
+  /// - Parameters:
+  ///   - id: The case's stable name.
+  ///   - workload: The label.
+  ///   - keys: The keys that model the children, for the floors, the standard library and the
+  ///     minimum.
+  ///   - minimum: The minimum when it is not the keyed one (a swap).
+  ///   - old: The mounted declaration.
+  ///   - new: The new declaration.
+  ///   - stdlibSamples: Samples for the standard library; 0 to skip it.
+  mutating func reconcileCase(
+    id: String, workload: String, keys: KeyEdit, minimum: Int? = nil,
+    old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11
+  ) {
+    let oldTree = CompositionTree(old)
+    let newTree = CompositionTree(new)
+    if let profile {
+      guard profile.id == id else { return }
+      for _ in 0..<profile.iterations {
+        if profile.phase == "resolve" {
+          blackHole(oldTree.reconcile(to: CompositionTree(new)))
+        } else {
+          blackHole(oldTree.reconcile(to: newTree))
+        }
+      }
+      return
+    }
+    let expected = minimum ?? MinimumSteps(keys).total
+    if Floors.reference(keys.old, keys.new) != MinimumSteps(keys).total {
+      print("  warning: the LIS reference and the minimum disagree on \(id)")
+    }
+    let reconcile = { oldTree.reconcile(to: newTree) }
+    let resolveAndReconcile = { oldTree.reconcile(to: CompositionTree(new)) }
+    let jobs: [Job] =
+      Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples)
+      + Self.identityJobs(old: oldTree, new: newTree) + [
+        ("reconcile", 11, { blackHole(reconcile()) }),
+        ("resolve", 11, { blackHole(resolveAndReconcile()) }),
+      ]
+    let timings = Harness.measure(jobs)
+    let references = Self.references(workload: workload, count: keys.new.count, timings)
+    report.references.append(references)
+    for (phase, name, work) in [
+      ("reconcile", "reconcile", reconcile),
+      ("resolve + reconcile", "resolve", resolveAndReconcile),
+    ] {
+      guard let timing = timings[name] else { continue }
+      report.rows.append(
+        Row(
+          id: id, workload: workload, count: keys.new.count, phase: phase, timing: timing,
+          steps: Self.steps(work().plan), minimum: expected, references: references,
+          allocations: Harness.allocations(work)))
+    }
+    print("  \(id): done")
+  }
+
+  /// W7: the 100-slot body alone, with resolution, and a full no-op recompose.
+  mutating func bodyCase() {
+    let screen = Screen100(flag: true)
+    let mounted = CompositionTree(screen.body)
+    if let profile {
+      guard profile.id == "W7-100" else { return }
+      for _ in 0..<profile.iterations {
+        if profile.phase == "body" {
+          blackHole(screen.body)
+        } else {
+          blackHole(mounted.reconcile(to: CompositionTree(screen.body)))
+        }
+      }
+      return
+    }
+    let keys = KeyEdit.unchanged(count: 100)
+    let body = { screen.body }
+    let resolve = { CompositionTree(screen.body) }
+    let recompose = { mounted.reconcile(to: CompositionTree(screen.body)) }
+    let jobs: [Job] =
+      Self.referenceJobs(keys: keys)
+      + Self.identityJobs(old: mounted, new: CompositionTree(screen.body)) + [
+        ("body", 11, { blackHole(body()) }),
+        ("body + resolve", 11, { blackHole(resolve()) }),
+        ("recompose", 11, { blackHole(recompose()) }),
+      ]
+    let timings = Harness.measure(jobs)
+    let references = Self.references(workload: "W7 100-slot body", count: 100, timings)
+    report.references.append(references)
+
+    func row(_ phase: String, _ name: String, steps: Int? = nil, allocations: Int?) -> Row? {
+      guard let timing = timings[name] else { return nil }
+      return Row(
+        id: "W7-100", workload: "W7 100-slot body (if/else every 10th)", count: 100,
+        phase: phase, timing: timing, steps: steps, minimum: steps == nil ? nil : 0,
+        references: references, allocations: allocations)
+    }
+    let rows = [
+      row("body", "body", allocations: Harness.allocations(body)),
+      row("body + resolve", "body + resolve", allocations: Harness.allocations(resolve)),
+      row(
+        "no-op recompose (body + resolve + reconcile)", "recompose",
+        steps: Self.steps(recompose().plan), allocations: Harness.allocations(recompose)),
+    ]
+    report.rows.append(contentsOf: rows.compactMap { $0 })
+    print("  W7-100: done")
+  }
+
+  /// The identities of every shown child, slot by slot.
+  static func identities(_ tree: CompositionTree) -> [ChildIdentity] {
+    tree.slotNames.flatMap { tree.children(in: $0) }
+  }
+
+  /// Additions, removals, moves and swaps; checks that the plan's lines agree with its summary.
+  static func steps(_ plan: Plan) -> Int {
+    let summary = plan.summary
+    let lines = 4 * summary.additions + 3 * summary.removals + summary.moves + summary.swaps
+    if lines != plan.steps.count - summary.updates {
+      print("  warning: plan has \(plan.steps.count) steps for \(summary)")
+    }
+    return summary.additions + summary.removals + summary.moves + summary.swaps
+  }
+}

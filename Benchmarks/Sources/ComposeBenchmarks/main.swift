@@ -1,0 +1,156 @@
+// Compose benchmarks: W1–W5 and W7 of PERFORMANCE.md (W6 is `typecheck.sh`).
+//
+//   swift run -c release --package-path Benchmarks                 every workload, writes results.md
+//   swift run -c release --package-path Benchmarks ComposeBenchmarks W2 W3     some workloads
+//   ComposeBenchmarks --profile W2-10000-10 reconcile 50           one case, untimed, for callgrind
+import Compose
+import Foundation
+
+var runner = Runner()
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--profile", arguments.count >= 3 {
+  runner.profile = (arguments[1], arguments[2], arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
+  arguments = []
+}
+runner.filter = Set(arguments)
+let started = ContinuousClock.now
+
+// W1: unchanged declarations, old and new resolved from separately built content.
+if runner.wants("W1") {
+  for count in [10, 100, 1_000] {
+    runner.reconcileCase(
+      id: "W1-slots-\(count)", workload: "W1 unchanged, \(count) slots × 1 child",
+      keys: .unchanged(count: count),
+      old: Declarations.slots(count), new: Declarations.slots(count))
+  }
+  for count in [10, 100, 1_000] {
+    let keys = KeyEdit.unchanged(count: count)
+    runner.reconcileCase(
+      id: "W1-keyed-\(count)", workload: "W1 unchanged, 1 slot × \(count) keyed children",
+      keys: keys, old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new))
+  }
+}
+
+// W2: keyed list with random edits.
+if runner.wants("W2") {
+  for count in [100, 1_000, 10_000, 100_000] {
+    for percent in [1, 10] {
+      let keys = KeyEdit.random(count: count, percent: percent)
+      runner.reconcileCase(
+        id: "W2-\(count)-\(percent)", workload: "W2 keyed, \(percent)% edits", keys: keys,
+        old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
+        stdlibSamples: count >= 100_000 ? 3 : 11)
+    }
+  }
+}
+
+// W3: single moves and a full reverse.
+if runner.wants("W3") {
+  let count = 1_000
+  let old = Array(0..<count)
+  let cases: [(String, String, [Int])] = [
+    ("first-to-end", "W3 first → end", Array(old.dropFirst()) + [0]),
+    ("last-to-first", "W3 last → first", [count - 1] + Array(old.dropLast())),
+    ("reverse", "W3 reverse", Array(old.reversed())),
+  ]
+  for (id, workload, new) in cases {
+    let keys = KeyEdit(old: old, new: new)
+    runner.reconcileCase(
+      id: "W3-\(id)", workload: workload, keys: keys,
+      old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new))
+  }
+}
+
+// W4: deep nesting; change one leaf, or nothing.
+if runner.wants("W4") {
+  for depth in [10, 50] {
+    let old = Array(0...depth)
+    let changed = Array(0..<depth) + [depth + 1]
+    runner.reconcileCase(
+      id: "W4-chain-\(depth)-unchanged", workload: "W4 chain of groups, depth \(depth), unchanged",
+      keys: KeyEdit(old: old, new: old.map { $0 }),
+      old: Declarations.chain(depth: depth, leaf: 0), new: Declarations.chain(depth: depth, leaf: 0)
+    )
+    runner.reconcileCase(
+      id: "W4-chain-\(depth)-leaf",
+      workload: "W4 chain of groups, depth \(depth), one leaf changed",
+      keys: KeyEdit(old: old, new: changed),
+      old: Declarations.chain(depth: depth, leaf: 0), new: Declarations.chain(depth: depth, leaf: 1)
+    )
+  }
+  let leaves = Array(0..<1_000)
+  var changedLeaves = leaves
+  changedLeaves[537] = 1_000
+  runner.reconcileCase(
+    id: "W4-tree-unchanged", workload: "W4 balanced tree 10×10×10 slots, unchanged",
+    keys: KeyEdit(old: leaves, new: leaves.map { $0 }),
+    old: Declarations.balancedTree(changedLeaf: 537, version: 0),
+    new: Declarations.balancedTree(changedLeaf: 537, version: 0))
+  runner.reconcileCase(
+    id: "W4-tree-leaf", workload: "W4 balanced tree 10×10×10 slots, one leaf changed",
+    keys: KeyEdit(old: leaves, new: changedLeaves),
+    old: Declarations.balancedTree(changedLeaf: 537, version: 0),
+    new: Declarations.balancedTree(changedLeaf: 537, version: 1))
+}
+
+// W5: an animated swap in one slot of ten; the minimum is the one swap step.
+if runner.wants("W5") {
+  let old = Array(0..<10)
+  runner.reconcileCase(
+    id: "W5-swap", workload: "W5 animated swap, 1 of 10 slots",
+    keys: KeyEdit(old: old, new: Array(0..<9) + [10]),
+    minimum: 1, old: Declarations.swap(showsRow: true), new: Declarations.swap(showsRow: false))
+}
+
+// W7: evaluating the 100-slot body, and a no-op recompose of it.
+if runner.wants("W7") {
+  runner.bodyCase()
+}
+
+if runner.profile == nil {
+  let elapsed = ContinuousClock.now - started
+  let report = runner.report
+  let output = """
+    ## Runtime (W1–W5, W7)
+
+    Release build, median of 11 samples (3 for the standard library at 100k keys), one run of \
+    `swift run -c release --package-path Benchmarks` taking \
+    \(formatTime(Harness.nanoseconds(elapsed))). Ratios are measured side by side in this run: \
+    the samples of a case and of its references are taken in interleaved rounds. \
+    "× floor" = this ÷ floor (lower is better); "stdlib ÷ this" = how many times faster than \
+    `difference(from:).inferringMoves()` on the same keys (higher is better). Steps = additions \
+    + removals + moves + swaps in the plan; Min = removals + additions + (kept − LIS) moves, \
+    computed independently (a swap counts 1). Allocs = heap allocations of one warm run.
+
+    \(report.table)
+
+    ### References, same keys, same run
+
+    \(report.referenceTable)
+
+    ### Goals
+
+    \(report.goals)
+    """
+  print(output)
+  if runner.filter.isEmpty {
+    let directory = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let results = directory.appendingPathComponent("results.md")
+    // Keep the W6 section that typecheck.sh wrote.
+    var typecheck = ""
+    if let existing = try? String(contentsOf: results, encoding: .utf8),
+      let begin = existing.range(of: "<!-- W6 begin -->"),
+      let end = existing.range(of: "<!-- W6 end -->")
+    {
+      typecheck = "\n" + String(existing[begin.lowerBound..<end.upperBound]) + "\n"
+    }
+    let file = "# Compose benchmark results\n\n" + output + "\n" + typecheck
+    do {
+      try file.write(to: results, atomically: true, encoding: .utf8)
+      print("\nwritten to \(results.path)")
+    } catch {
+      print("\ncould not write \(results.path): \(error)")
+    }
+  }
+}
