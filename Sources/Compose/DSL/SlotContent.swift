@@ -15,7 +15,7 @@ public struct SlotContent {
     /// A `for … in` loop; elements are identified by their position.
     case loop([SlotContent])
     /// A ``ForEach``; elements are identified by their keys.
-    case keyed([(key: AnyHashable, content: SlotContent)], source: SourceLocation)
+    case keyed(any KeyedElements)
     /// Content with environment values set for everything inside.
     case environment((inout EnvironmentValues) -> Void, SlotContent)
     /// Content built from the environment.
@@ -154,12 +154,18 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
     fileID: String = #fileID, line: Int = #line,
     @SlotBuilder content: (Data.Element) -> SlotContent
   ) {
-    var items: [(key: AnyHashable, content: SlotContent)] = []
-    items.reserveCapacity(data.count)
+    var keys: [Key] = []
+    var contents: [SlotContent] = []
+    keys.reserveCapacity(data.count)
+    contents.reserveCapacity(data.count)
     for element in data {
-      items.append((AnyHashable(element[keyPath: key]), content(element)))
+      keys.append(element[keyPath: key])
+      contents.append(content(element))
     }
-    slotContent = SlotContent(.keyed(items, source: SourceLocation(fileID: fileID, line: line)))
+    slotContent = SlotContent(
+      .keyed(
+        TypedElements(
+          keys: keys, contents: contents, source: SourceLocation(fileID: fileID, line: line))))
   }
 }
 

@@ -101,6 +101,9 @@ struct ResolvedSlot {
   var children: [ResolvedChild]
   /// Kept-alive children that are not declared at the moment.
   var hidden: [ResolvedChild] = []
+  /// The typed keys of the children, when the slot is a single `ForEach` with one child per
+  /// element.
+  var keyedRun: (any KeyedRun)?
 }
 
 /// One child of a resolved tree; a class, so that trees and plans share children instead of
@@ -142,16 +145,17 @@ struct Resolver {
   private var slotOccurrences: [String: Int] = [:]
   private var explicitIDs: [ExplicitID: Int] = [:]
   private var slotDigest = 0
+  private var runCapture = RunCapture.disarmed
+  private var capturedRun: (any KeyedRun)?
+
+  private enum RunCapture {
+    case disarmed, armed, failed
+  }
   private var explicitIDsBySlot: [String: [ExplicitID: Int]] = [:]
 
   private struct ExplicitID: Hashable {
     let type: ObjectIdentifier
     let id: AnyHashable
-  }
-
-  private static func postIncrement(_ count: inout Int) -> Int {
-    defer { count += 1 }
-    return count
   }
 
   static func quoted(_ value: AnyHashable) -> String {
@@ -204,6 +208,10 @@ struct Resolver {
           forwarding: slot.forwarding, source: slot.source, children: []))
     }
     var children = slots[index].children
+    // A slot that is a single ForEach (the usual list) also keeps its typed keys.
+    let isList = children.isEmpty && Self.isSingleForEach(slot.content)
+    runCapture = isList ? .armed : .disarmed
+    capturedRun = nil
     explicitIDs = explicitIDsBySlot[slot.name, default: [:]]
     slotDigest = ChildIdentity.slotDigest(slot.name)
     collect(
@@ -211,6 +219,18 @@ struct Resolver {
       environment: environment, into: &children)
     explicitIDsBySlot[slot.name] = explicitIDs
     slots[index].children = children
+    slots[index].keyedRun = isList && runCapture != .failed ? capturedRun : nil
+  }
+
+  /// Whether a slot's content is one `ForEach`, possibly inside single-statement blocks and
+  /// environment changes.
+  private static func isSingleForEach(_ content: SlotContent) -> Bool {
+    switch content.node {
+    case .keyed: true
+    case .block(let statements) where statements.count == 1: isSingleForEach(statements[0])
+    case .environment(_, let inner): isSingleForEach(inner)
+    default: false
+    }
   }
 
   private mutating func collect(
@@ -271,25 +291,43 @@ struct Resolver {
           pass, path: path.appending(.pass(index)), slot: slot, slotTransition: slotTransition,
           environment: environment, keyOccurrence: keyOccurrence, into: &children)
       }
-    case .keyed(let items, let source):
-      var seen: [AnyHashable: Int] = [:]
-      seen.reserveCapacity(items.count)
-      for item in items {
-        // One hash lookup per element: read and bump the count in place.
-        let occurrence = Self.postIncrement(&seen[item.key, default: 0])
+    case .keyed(let elements):
+      let occurrences = elements.occurrences()
+      let capturesRun = runCapture == .armed
+      if capturesRun { runCapture = .disarmed }
+      var locals: [LocalIdentity] = []
+      if capturesRun { locals.reserveCapacity(elements.count) }
+      for index in 0..<elements.count {
+        let key = elements.key(at: index)
+        let occurrence = occurrences?[index] ?? 0
         if occurrence == 1 {
           diagnostics.append(
             Diagnostic(
               id: .duplicateKey,
-              message: "key \(Self.quoted(item.key)) is used twice in the ForEach at \(source) in "
-                + "slot '\(slot)'; the second element is kept as a separate child; make the keys "
-                + "unique",
-              source: source))
+              message: "key \(Self.quoted(key)) is used twice in the ForEach at "
+                + "\(elements.source) in slot '\(slot)'; the second element is kept as a separate "
+                + "child; make the keys unique",
+              source: elements.source))
         }
+        let before = children.count
         collect(
-          item.content, path: path.appending(.key(item.key)), slot: slot,
+          elements.content(at: index), path: path.appending(.key(key)), slot: slot,
           slotTransition: slotTransition, environment: environment, keyOccurrence: occurrence,
           into: &children)
+        guard capturesRun else { continue }
+        if children.count == before + 1, let child = children.last {
+          let identity = child.identity
+          locals.append(
+            LocalIdentity(
+              controllerType: ObjectIdentifier(identity.controllerType),
+              suffix: Array(identity.path.components.dropFirst(path.components.count + 1)),
+              explicitID: identity.explicitID, occurrence: identity.occurrence))
+        } else {
+          runCapture = .failed
+        }
+      }
+      if capturesRun, runCapture != .failed {
+        capturedRun = elements.run(prefix: path, locals: locals)
       }
     case .environment(let change, let inner):
       var changed = environment

@@ -173,7 +173,9 @@ struct Planner {
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
     let relayout = !old.layout.matches(new.layout)
-    if !relayout, Self.sameChildren(old.children, new.children) {
+    // Lists are compared through their typed keys when both sides have them.
+    let sameTyped = old.keyedRun.flatMap { oldRun in new.keyedRun?.isSame(as: oldRun) }
+    if !relayout, sameTyped ?? Self.sameChildren(old.children, new.children) {
       // The common case, an unchanged slot: only the update closures run.
       for child in new.children where child.declaration.update != nil {
         steps.append(Plan.Step(.update, child.identity))
@@ -181,7 +183,9 @@ struct Planner {
       mounted.hidden = old.hidden
       return mounted
     }
-    let difference = KeyedDifference.compute(from: old.children, to: new.children)
+    let difference =
+      old.keyedRun.flatMap { oldRun in new.keyedRun?.difference(from: oldRun) }
+      ?? KeyedDifference.compute(from: old.children, to: new.children)
     var hidden = old.hidden
     var hiddenIndexes: [ChildIdentity: Int] = [:]
     for (index, child) in hidden.enumerated() {

@@ -1,0 +1,161 @@
+import Compose
+import Foundation
+import Testing
+
+/// A slot that holds a single `ForEach` with one child per element is reconciled through its typed
+/// keys instead of its identities. These properties check that path against the same rules as the
+/// general one: the plan leads to the new tree, and moves are the fewest possible.
+@MainActor
+@Suite("Typed list path")
+struct ListFastPath {
+  /// One element: a key, and what the element declares.
+  private struct Element {
+    var key: Int
+    var detail: Bool
+    var explicitID: Int?
+  }
+
+  private static func list(_ elements: [Element], stacked: Bool) -> CompositionContent {
+    CompositionContent.build {
+      Slot("rows", layout: stacked ? .stack(axis: .vertical) : .fill) {
+        ForEach(elements, id: \.key) { element in
+          if element.detail {
+            Child { DetailViewController() }
+          } else if let explicitID = element.explicitID {
+            Child { RowViewController() }.id(explicitID)
+          } else {
+            Child {
+              RowViewController()
+            } update: { _ in
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// A small deterministic generator, so that a failing case can be replayed from its seed.
+  private struct Generator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var value = state
+      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+      return value ^ (value >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  }
+
+  private static func elements(_ generator: inout Generator) -> [Element] {
+    var keys = Array(0..<12)
+    for index in keys.indices.reversed() {
+      keys.swapAt(index, generator.below(index + 1))
+    }
+    let count = generator.below(9)
+    return keys.prefix(count).map { key in
+      Element(
+        key: key, detail: generator.below(5) == 0,
+        explicitID: generator.below(6) == 0 ? generator.below(2) : nil)
+    }
+  }
+
+  @Test("Plans of lists lead to the new tree, with each child in its place")
+  func plansLeadToTheNewTree() {
+    for seed in UInt64(1)...400 {
+      var generator = Generator(state: seed)
+      let stacked = generator.below(2) == 0
+      let old = CompositionTree(Self.list(Self.elements(&generator), stacked: stacked))
+      let new = CompositionTree(Self.list(Self.elements(&generator), stacked: stacked))
+      let reconciliation = old.reconcile(to: new)
+      var interpreter = PlanInterpreter(mounted: old)
+      interpreter.perform(reconciliation.plan, declared: new)
+      #expect(interpreter.violations.isEmpty, "seed \(seed): \(interpreter.violations)")
+      #expect(
+        interpreter.shown(in: "rows") == new.children(in: "rows"),
+        "seed \(seed):\n\(old)\n->\n\(new)\n\(reconciliation.plan)")
+    }
+  }
+
+  @Test("Lists move the fewest children: kept minus the longest increasing run")
+  func movesAreMinimal() {
+    for seed in UInt64(1)...400 {
+      var generator = Generator(state: seed &* 7_919)
+      let oldElements = Self.elements(&generator).map {
+        Element(key: $0.key, detail: false, explicitID: nil)
+      }
+      var newElements = oldElements.filter { _ in generator.below(4) != 0 }
+      for index in newElements.indices.reversed() where generator.below(3) == 0 {
+        newElements.swapAt(index, generator.below(index + 1))
+      }
+      let old = CompositionTree(Self.list(oldElements, stacked: true))
+      let new = CompositionTree(Self.list(newElements, stacked: true))
+      let plan = old.reconcile(to: new).plan
+      let oldPositions = Dictionary(
+        uniqueKeysWithValues: oldElements.enumerated().map { ($0.element.key, $0.offset) })
+      let kept = newElements.compactMap { oldPositions[$0.key] }
+      #expect(
+        plan.summary.moves == kept.count - Self.longestIncreasingRun(kept),
+        "seed \(seed): \(oldElements.map(\.key)) -> \(newElements.map(\.key))\n\(plan)")
+      #expect(plan.summary.removals == oldElements.count - newElements.count, "seed \(seed)")
+    }
+  }
+
+  // `if … else if … else` is built by Swift as a balanced tree: `first.first`, `first.second`,
+  // `second`.
+  @Test("A duplicate key in a list is reported and kept apart, as anywhere else")
+  func duplicateKeys() {
+    let elements = [1, 2, 2].map { Element(key: $0, detail: false, explicitID: nil) }
+    let tree = CompositionTree(Self.list(elements, stacked: true))
+    #expect(tree.diagnostics.map(\.id) == [.duplicateKey])
+    #expect(
+      tree.children(in: "rows").map(\.description) == [
+        "'rows' #1.second RowViewController",
+        "'rows' #2.second RowViewController",
+        "'rows' #2.second RowViewController (duplicate 1)",
+      ])
+    let reordered = [2, 1, 2].map { Element(key: $0, detail: false, explicitID: nil) }
+    let plan = tree.reconcile(to: CompositionTree(Self.list(reordered, stacked: true))).plan
+    #expect(
+      plan.description == """
+        update 'rows' #2.second RowViewController
+        move-view 'rows' #1.second RowViewController to 1
+        update 'rows' #1.second RowViewController
+        update 'rows' #2.second RowViewController (duplicate 1)
+        """)
+  }
+
+  @Test("An element whose child changes type is replaced in place, not kept")
+  func elementChangesType() {
+    let before = [1, 2].map { Element(key: $0, detail: false, explicitID: nil) }
+    var after = before
+    after[1].detail = true
+    let plan = CompositionTree(Self.list(before, stacked: true))
+      .reconcile(to: CompositionTree(Self.list(after, stacked: true))).plan
+    #expect(
+      plan.description == """
+        will-move-to-nil 'rows' #2.second RowViewController
+        remove-view 'rows' #2.second RowViewController
+        remove-from-parent 'rows' #2.second RowViewController
+        update 'rows' #1.second RowViewController
+        add-child 'rows' #2.first.first DetailViewController
+        insert-view 'rows' #2.first.first DetailViewController at 1
+        layout 'rows' #2.first.first DetailViewController stack(vertical, 0)
+        did-move 'rows' #2.first.first DetailViewController
+        """)
+  }
+
+  private static func longestIncreasingRun(_ values: [Int]) -> Int {
+    var tails: [Int] = []
+    for value in values {
+      if let index = tails.firstIndex(where: { $0 >= value }) {
+        tails[index] = value
+      } else {
+        tails.append(value)
+      }
+    }
+    return tails.count
+  }
+}
