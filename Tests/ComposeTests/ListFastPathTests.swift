@@ -3,8 +3,10 @@ import Foundation
 import Testing
 
 /// A slot that holds a single `ForEach` with one child per element is reconciled through its typed
-/// keys instead of its identities. These properties check that path against the same rules as the
-/// general one: the plan leads to the new tree, and moves are the fewest possible.
+/// keys instead of its identities.
+///
+/// These properties check that path against the same rules as the general one: the plan leads to
+/// the new tree, and moves are the fewest possible.
 @MainActor
 @Suite("Typed list path")
 struct ListFastPath {
