@@ -114,6 +114,11 @@ final class ResolvedChild {
   let environment: EnvironmentValues
   /// The child's transition, or its slot's.
   let transition: Transition
+  /// Whether the declaration has an update closure; read for every kept child of every
+  /// reconciliation, so kept apart from the declaration's closures.
+  let hasUpdate: Bool
+  /// The declaration's lifetime policy.
+  let lifetime: Lifetime
 
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
@@ -123,6 +128,8 @@ final class ResolvedChild {
     self.declaration = declaration
     self.environment = environment
     self.transition = transition
+    hasUpdate = declaration.update != nil
+    lifetime = declaration.lifetime
   }
 
   /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
@@ -131,7 +138,7 @@ final class ResolvedChild {
     var text = position.isEmpty ? identity.typeName : "\(position) \(identity.typeName)"
     if let id = identity.explicitID { text += " id \(StructuralPath.describe(id))" }
     if identity.occurrence > 0 { text += " (duplicate \(identity.occurrence))" }
-    if declaration.lifetime != .whileShown { text += " \(declaration.lifetime)" }
+    if lifetime != .whileShown { text += " \(lifetime)" }
     return text
   }
 }
@@ -328,6 +335,7 @@ struct Resolver {
       }
       if capturesRun, runCapture != .failed {
         capturedRun = elements.run(prefix: path, locals: locals)
+        if capturedRun == nil { runCapture = .failed }
       }
     case .environment(let change, let inner):
       var changed = environment

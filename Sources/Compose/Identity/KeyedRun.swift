@@ -11,8 +11,9 @@ protocol KeyedElements {
   func content(at index: Int) -> SlotContent
   /// For each element, how many earlier elements have the same key (0 for a unique key).
   func occurrences() -> [Int]?
-  /// The typed keys of a list whose elements each declared exactly one child.
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun
+  /// The typed keys of a list whose elements each declared exactly one child, or `nil` when
+  /// the list cannot take the typed path.
+  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> (any KeyedRun)?
 }
 
 struct TypedElements<Key: Hashable>: KeyedElements {
@@ -40,13 +41,22 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     return result
   }
 
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
+  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> (any KeyedRun)? {
     var entries: [KeyedLocal<Key>] = []
+    var digests: [Digest] = []
+    var seen = Set<Int>(minimumCapacity: keys.count)
     entries.reserveCapacity(keys.count)
+    digests.reserveCapacity(keys.count)
     for index in keys.indices {
-      entries.append(KeyedLocal(key: keys[index], local: locals[index]))
+      let entry = KeyedLocal(key: keys[index], local: locals[index])
+      let digest = entry.hashValue
+      // Two entries with the same digest (a hash collision, or a duplicate key): no typed run;
+      // the slot is diffed through its identities, which is always exact.
+      guard seen.insert(digest).inserted else { return nil }
+      entries.append(entry)
+      digests.append(Digest(value: digest))
     }
-    return TypedRun(prefix: prefix, entries: entries)
+    return TypedRun(prefix: prefix, entries: entries, digests: digests)
   }
 }
 
@@ -58,6 +68,35 @@ struct LocalIdentity: Hashable {
   let suffix: [StructuralPath.Component]
   let explicitID: AnyHashable?
   let occurrence: Int
+  /// Every part hashed once, so that hashing and comparing a list's entries stays close to
+  /// hashing and comparing its keys.
+  let digest: Int
+
+  init(
+    controllerType: ObjectIdentifier, suffix: [StructuralPath.Component],
+    explicitID: AnyHashable?, occurrence: Int
+  ) {
+    self.controllerType = controllerType
+    self.suffix = suffix
+    self.explicitID = explicitID
+    self.occurrence = occurrence
+    var hasher = Hasher()
+    hasher.combine(controllerType)
+    hasher.combine(suffix)
+    hasher.combine(explicitID)
+    hasher.combine(occurrence)
+    digest = hasher.finalize()
+  }
+
+  static func == (lhs: LocalIdentity, rhs: LocalIdentity) -> Bool {
+    lhs.digest == rhs.digest && lhs.controllerType == rhs.controllerType
+      && lhs.occurrence == rhs.occurrence && lhs.suffix == rhs.suffix
+      && lhs.explicitID == rhs.explicitID
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(digest)
+  }
 }
 
 /// A key with the rest of its child's identity.
@@ -66,6 +105,15 @@ struct KeyedLocal<Key: Hashable>: Hashable, DiffKeyed {
   let local: LocalIdentity
 
   var diffKey: KeyedLocal<Key> { self }
+
+  static func == (lhs: KeyedLocal, rhs: KeyedLocal) -> Bool {
+    lhs.key == rhs.key && lhs.local == rhs.local
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(local.digest)
+  }
 }
 
 /// The typed keys of a slot that holds one `ForEach` with one child per element, aligned with
@@ -80,17 +128,34 @@ protocol KeyedRun {
   func difference(from old: any KeyedRun) -> KeyedDifference?
 }
 
+/// An entry's hash, as a key of its own: diffing digests runs fully specialized code, whatever
+/// the type of the user's keys.
+struct Digest: Hashable, DiffKeyed {
+  let value: Int
+
+  var diffKey: Digest { self }
+}
+
 struct TypedRun<Key: Hashable>: KeyedRun {
   let prefix: StructuralPath
   let entries: [KeyedLocal<Key>]
+  /// The entries' hashes, unique within the run.
+  let digests: [Digest]
 
   func isSame(as other: any KeyedRun) -> Bool? {
     guard let other = other as? TypedRun<Key>, other.prefix == prefix else { return nil }
-    return other.entries == entries
+    return other.digests == digests && other.entries == entries
   }
 
   func difference(from old: any KeyedRun) -> KeyedDifference? {
     guard let old = old as? TypedRun<Key>, old.prefix == prefix else { return nil }
-    return KeyedDifference.compute(from: old.entries, to: entries)
+    let difference = KeyedDifference.compute(from: old.digests, to: digests)
+    // Equal digests are almost always equal entries; check the pairs that were matched, and
+    // leave the rare collision to the exact path.
+    for index in entries.indices {
+      let source = difference.sources[index]
+      if source >= 0, old.entries[source] != entries[index] { return nil }
+    }
+    return difference
   }
 }

@@ -99,7 +99,7 @@ extension CompositionTree {
     for index in mountedSlots.indices {
       var kept: [ResolvedChild] = []
       for child in mountedSlots[index].hidden {
-        if child.declaration.lifetime.evictsOnMemoryWarning {
+        if child.lifetime.evictsOnMemoryWarning {
           planner.removeDetached(child)
         } else {
           kept.append(child)
@@ -177,7 +177,7 @@ struct Planner {
     let sameTyped = old.keyedRun.flatMap { oldRun in new.keyedRun?.isSame(as: oldRun) }
     if !relayout, sameTyped ?? Self.sameChildren(old.children, new.children) {
       // The common case, an unchanged slot: only the update closures run.
-      for child in new.children where child.declaration.update != nil {
+      for child in new.children where child.hasUpdate {
         steps.append(Plan.Step(.update, child.identity))
       }
       mounted.hidden = old.hidden
@@ -209,7 +209,7 @@ struct Planner {
     if swap == nil {
       for index in difference.removals {
         let child = old.children[index]
-        if child.declaration.lifetime.keepsHiddenChildren {
+        if child.lifetime.keepsHiddenChildren {
           detach(child)
           hidden.append(child)
         } else {
@@ -224,7 +224,7 @@ struct Planner {
       let source = difference.sources[index]
       if source == -1 {
         if let swap, swap.incoming == index {
-          let keepsOutgoing = swap.outgoing.declaration.lifetime.keepsHiddenChildren
+          let keepsOutgoing = swap.outgoing.lifetime.keepsHiddenChildren
           let revivesIncoming = hiddenIndexes[child.identity] != nil
           steps.append(
             Plan.Step(
@@ -235,7 +235,7 @@ struct Planner {
           if keepsOutgoing { hidden.append(swap.outgoing) }
           if revivesIncoming {
             attached.insert(child.identity)
-            if child.declaration.update != nil {
+            if child.hasUpdate {
               steps.append(Plan.Step(.update, child.identity))
             }
           }
@@ -254,7 +254,7 @@ struct Planner {
         if relayout {
           steps.append(Plan.Step(.layout(new.layout.description), child.identity))
         }
-        if child.declaration.update != nil {
+        if child.hasUpdate {
           steps.append(Plan.Step(.update, child.identity))
         }
       }
@@ -322,7 +322,7 @@ struct Planner {
       $0.steps.append(Plan.Step(.attachView(at: index), child.identity))
       $0.steps.append(Plan.Step(.layout(layout.description), child.identity))
     }
-    if child.declaration.update != nil {
+    if child.hasUpdate {
       steps.append(Plan.Step(.update, child.identity))
     }
   }
