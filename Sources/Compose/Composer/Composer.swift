@@ -1,0 +1,170 @@
+import Foundation
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// Keeps a container's children in step with a declaration.
+///
+/// A composer attaches to any view controller — composition, not inheritance. It evaluates the
+/// body, reconciles it with what is mounted, and performs the plan with UIKit's containment calls.
+///
+/// ```swift
+/// final class InboxViewController: UIViewController {
+///   var selection: Message.ID? { didSet { composer.setNeedsCompose() } }
+///   private lazy var composer = Composer(container: self) { [unowned self] in
+///     Inbox(messages: messages, selection: selection)
+///   }
+///
+///   override func viewDidLoad() {
+///     super.viewDidLoad()
+///     composer.setNeedsCompose()
+///   }
+/// }
+/// ```
+///
+/// Invalidations are coalesced: any number of ``setNeedsCompose()`` calls lead to one
+/// reconciliation at the container view's next layout pass, or at ``composeIfNeeded()``. Nothing
+/// happens before the container's view is loaded; an invalidation made earlier is applied once it
+/// is.
+///
+/// A slot whose animated swap is still running is never touched by another reconciliation: the
+/// running transition finishes, then the composer reconciles once more with the latest
+/// declaration (the states in between are skipped). Other slots are reconciled at once.
+@MainActor
+public final class Composer {
+  /// The container whose children this composer manages.
+  public private(set) unowned var container: UIViewController
+  private let body: @MainActor () -> CompositionContent
+  private let environment: EnvironmentValues
+  private var mounted = CompositionTree(slots: [], diagnostics: [])
+  private lazy var executor: Executor = makeExecutor()
+  private var isDirty = false
+  private var isComposing = false
+  private weak var trigger: LayoutTrigger?
+
+  /// Every step performed so far, one line each, in order; for debugging and tests.
+  public private(set) var trace: [String] = []
+  /// The mistakes found in the declarations applied so far.
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  /// Attaches a composer to a container.
+  ///
+  /// - Parameters:
+  ///   - container: The container; the composer does not retain it.
+  ///   - environment: The environment at the top of the declaration.
+  ///   - body: Builds the declaration; called on every reconciliation.
+  public init(
+    container: UIViewController, environment: EnvironmentValues = EnvironmentValues(),
+    @CompositionBuilder body: @escaping @MainActor () -> CompositionContent
+  ) {
+    self.container = container
+    self.environment = environment
+    self.body = body
+  }
+
+  /// Marks the declaration as changed; it is applied at the container view's next layout pass, or
+  /// at the next ``composeIfNeeded()``.
+  public func setNeedsCompose() {
+    isDirty = true
+    guard let view = container.viewIfLoaded else { return }
+    installTrigger(in: view).setNeedsLayout()
+  }
+
+  /// Applies a pending change now, if the container's view is loaded.
+  public func composeIfNeeded() {
+    guard isDirty, container.isViewLoaded, !isComposing else { return }
+    compose()
+  }
+
+  /// What the container has mounted: each slot, its children with their identities, and its
+  /// hidden kept-alive children.
+  public var hierarchyDescription: String { mounted.description }
+
+  /// The live controller of a child, if it exists; for tests and debugging.
+  ///
+  /// - Parameter identity: The child's identity.
+  /// - Returns: The controller.
+  public func controller(for identity: ChildIdentity) -> UIViewController? {
+    executor.controller(for: identity)
+  }
+
+  // MARK: - Reconciling
+
+  private func compose() {
+    isComposing = true
+    defer { isComposing = false }
+    isDirty = false
+    var declared = CompositionTree(body(), environment: environment)
+    // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
+    let busy = executor.transitioningSlots
+    if !busy.isEmpty {
+      declared = declared.replacingSlots(named: busy, with: mounted)
+      isDirty = true
+    }
+    let forwarding: AppearanceForwarding =
+      container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
+    let reconciliation = mounted.reconcile(to: declared, in: container, forwarding: forwarding)
+    diagnostics.append(contentsOf: reconciliation.plan.diagnostics)
+    trace.append(contentsOf: reconciliation.plan.steps.map(\.description))
+    let before = mounted
+    mounted = reconciliation.tree
+    executor.perform(reconciliation.plan, from: before, to: mounted)
+  }
+
+  private func makeExecutor() -> Executor {
+    let executor = Executor(container: container)
+    executor.transitionDidFinish = { [weak self] _ in
+      guard let self, self.isDirty else { return }
+      self.compose()
+    }
+    return executor
+  }
+
+  private func installTrigger(in view: UIView) -> LayoutTrigger {
+    if let trigger, trigger.superview === view { return trigger }
+    let trigger = LayoutTrigger { [weak self] in self?.composeIfNeeded() }
+    trigger.isHidden = true
+    trigger.isUserInteractionEnabled = false
+    view.insertSubview(trigger, at: 0)
+    self.trigger = trigger
+    return trigger
+  }
+}
+
+/// A hidden, zero-size view whose layout pass applies a composer's pending change: the container
+/// needs no override to be composed at the right moment.
+@MainActor
+final class LayoutTrigger: UIView {
+  private let onLayout: @MainActor () -> Void
+
+  init(onLayout: @escaping @MainActor () -> Void) {
+    self.onLayout = onLayout
+    super.init(frame: .zero)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    onLayout()
+  }
+}
+
+extension CompositionTree {
+  /// This tree with the named slots taken from `other` (or dropped when `other` has none).
+  func replacingSlots(named names: Set<String>, with other: CompositionTree) -> CompositionTree {
+    var result = self
+    result.slots = slots.compactMap { slot in
+      guard names.contains(slot.name) else { return slot }
+      return other.slots.first { $0.name == slot.name }
+    }
+    for slot in other.slots
+    where names.contains(slot.name) && !result.slots.contains(where: { $0.name == slot.name }) {
+      result.slots.append(slot)
+    }
+    return result
+  }
+}
