@@ -116,7 +116,7 @@ final class Executor {
 
   /// The view a slot's children's root views go in: its stack view, or its anchor.
   private func host(for slot: ResolvedSlot) -> UIView {
-    let anchor = slot.anchor ?? container.view!
+    let anchor: UIView = slot.anchor ?? container.view
     guard case .stack(let axis, let spacing, let distribution, let alignment) = slot.layout.kind
     else { return anchor }
     if let stack = stacks[slot.name], stack.superview === anchor { return stack }
