@@ -116,6 +116,9 @@ public final class Composer {
 
   private func makeExecutor() -> Executor {
     let executor = Executor(container: container)
+    executor.reportDiagnostic = { [weak self] diagnostic in
+      self?.diagnostics.append(diagnostic)
+    }
     executor.transitionDidFinish = { [weak self] _ in
       guard let self, self.isDirty else { return }
       self.compose()

@@ -27,6 +27,8 @@ final class Executor {
   private(set) var transitioningSlots: Set<String> = []
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
+  /// Receives the mistakes found while performing plans.
+  var reportDiagnostic: ((Diagnostic) -> Void)?
 
   init(container: UIViewController) {
     self.container = container
@@ -72,6 +74,13 @@ final class Executor {
     switch step.action {
     case .addChild:
       let controller = entry.child.declaration.make()
+      // A factory that hands out a controller that is already in use would corrupt the
+      // hierarchy: the child is left out and reported, and the steps that follow for it find no
+      // controller and do nothing.
+      if let failure = misuse(of: controller, for: entry.child) {
+        reportDiagnostic?(failure)
+        return
+      }
       controllers[identity] = controller
       container.addChild(controller)
     case .insertView(let index), .attachView(let index):
@@ -108,6 +117,26 @@ final class Executor {
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming)
     }
+  }
+
+  private func misuse(of controller: UIViewController, for child: ResolvedChild) -> Diagnostic? {
+    let typeName = String(describing: type(of: controller))
+    if let other = controllers.first(where: { $0.value === controller })?.key {
+      return Diagnostic(
+        id: .sameInstanceDeclaredTwice,
+        message: "the factory of child \(child.identity) returned the '\(typeName)' that is "
+          + "already child \(other); make a new controller in the factory",
+        source: child.declaration.source)
+    }
+    if let parent = controller.parent {
+      return Diagnostic(
+        id: .controllerOwnedElsewhere,
+        message: "the factory of child \(child.identity) returned a '\(typeName)' that already "
+          + "has the parent '\(String(describing: type(of: parent)))'; make a new controller in "
+          + "the factory",
+        source: child.declaration.source)
+    }
+    return nil
   }
 
   private var isVisible: Bool { container.viewIfLoaded?.window != nil }

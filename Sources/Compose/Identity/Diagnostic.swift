@@ -18,6 +18,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let duplicateSlotName = ID(rawValue: "duplicateSlotName")
     /// A slot's anchor view is not the container's root view or inside it.
     public static let anchorOutsideContainer = ID(rawValue: "anchorOutsideContainer")
+    /// A child's factory returned a controller that is already another child's.
+    public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
+    /// A child's factory returned a controller that already has another parent.
+    public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
 
     /// The identifier.
     public var description: String { rawValue }

@@ -99,4 +99,39 @@ struct ComposerTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
   }
+
+  @Test("A factory that returns a controller already in use is reported; the tree stays whole")
+  func factoryReturningAControllerInUse() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let shared = named(DetailViewController(), "shared")
+    let other = named(UIViewController(), "other")
+    let owned = named(ListViewController(), "owned")
+    other.addChild(owned)
+    owned.didMove(toParent: other)
+    let container = named(UIViewController(), "container")
+    let composer = Composer(container: container) {
+      Slot("first") { Child { shared } }
+      Slot("second") { Child { shared } }
+      Slot("third") { Child { owned } }
+    }
+    container.loadViewIfNeeded()
+    composer.setNeedsCompose()
+    composer.composeIfNeeded()
+
+    #expect(container.children == [shared])
+    #expect(shared.view.superview === container.view)
+    #expect(owned.parent === other)
+    #expect(
+      composer.diagnostics.map(\.message) == [
+        "the factory of child 'second' DetailViewController returned the 'DetailViewController' "
+          + "that is already child 'first' DetailViewController; make a new controller in the "
+          + "factory",
+        "the factory of child 'third' ListViewController returned a 'ListViewController' that "
+          + "already has the parent 'UIViewController'; make a new controller in the factory",
+      ])
+    #expect(
+      composer.diagnostics.map(\.id) == [.sameInstanceDeclaredTwice, .controllerOwnedElsewhere])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
 }
