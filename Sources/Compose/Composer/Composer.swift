@@ -91,6 +91,49 @@ public final class Composer {
     executor.controller(for: identity)
   }
 
+  /// The first child of the slot marked ``Slot/primary(_:)`` for `forwarding`, if it is live.
+  ///
+  /// Return it from the container's `childForStatusBarStyle`, `childForStatusBarHidden` and
+  /// `childForHomeIndicatorAutoHidden`; the composer calls `setNeedsStatusBarAppearanceUpdate()`
+  /// and `setNeedsUpdateOfHomeIndicatorAutoHidden()` when it changes.
+  ///
+  /// ```swift
+  /// override var childForStatusBarStyle: UIViewController? {
+  ///   composer.primaryChild(for: .statusBar)
+  /// }
+  /// ```
+  ///
+  /// - Parameter forwarding: What the child decides.
+  /// - Returns: The child's controller.
+  public func primaryChild(for forwarding: Forwarding) -> UIViewController? {
+    guard let slot = mounted.slots.first(where: { $0.forwarding.isSuperset(of: forwarding) }),
+      let first = slot.children.first
+    else { return nil }
+    return executor.controller(for: first.identity)
+  }
+
+  /// Adopts the preferred content size of the primary child for
+  /// ``Forwarding/preferredContentSize``; call it from the container's
+  /// `preferredContentSizeDidChange(forChildContentContainer:)`.
+  ///
+  /// - Parameter child: The child whose preferred content size changed.
+  public func preferredContentSizeDidChange(forChild child: any UIContentContainer) {
+    guard let primary = primaryChild(for: .preferredContentSize), primary === child else { return }
+    container.preferredContentSize = primary.preferredContentSize
+  }
+
+  /// Removes the hidden kept-alive children that allow it, with the full remove sequence; call
+  /// it from the container's `didReceiveMemoryWarning()`.
+  public func evictHiddenChildren() {
+    let forwarding: AppearanceForwarding =
+      container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
+    let eviction = mounted.evictingHiddenChildren(forwarding: forwarding)
+    trace.append(contentsOf: eviction.plan.steps.map(\.description))
+    let before = mounted
+    mounted = eviction.tree
+    executor.perform(eviction.plan, from: before, to: mounted)
+  }
+
   // MARK: - Reconciling
 
   private func compose() {
@@ -110,8 +153,21 @@ public final class Composer {
     diagnostics.append(contentsOf: reconciliation.plan.diagnostics)
     trace.append(contentsOf: reconciliation.plan.steps.map(\.description))
     let before = mounted
+    let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
     executor.perform(reconciliation.plan, from: before, to: mounted)
+    notifyPrimaryChanges(from: primaryBefore)
+  }
+
+  private func primaryChildren() -> [UIViewController?] {
+    [primaryChild(for: .statusBar), primaryChild(for: .homeIndicator)]
+  }
+
+  /// Tells UIKit to ask the container again when the child that decides changed.
+  private func notifyPrimaryChanges(from before: [UIViewController?]) {
+    let after = primaryChildren()
+    if before[0] !== after[0] { container.setNeedsStatusBarAppearanceUpdate() }
+    if before[1] !== after[1] { container.setNeedsUpdateOfHomeIndicatorAutoHidden() }
   }
 
   private func makeExecutor() -> Executor {

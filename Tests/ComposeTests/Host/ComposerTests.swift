@@ -134,4 +134,128 @@ struct ComposerTests {
       composer.diagnostics.map(\.id) == [.sameInstanceDeclaredTwice, .controllerOwnedElsewhere])
     #expect(ModelRuntime.recordedExceptions.isEmpty)
   }
+
+  @Test("The primary slot's child decides the status bar; a change of child asks UIKit again")
+  func primaryChildForwarding() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let container = PrimaryContainer()
+    container.modelName = "container"
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = container
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    let first = try #require(container.composer.primaryChild(for: .statusBar))
+    #expect(first is ListViewController)
+    #expect(ModelRuntime.statusBarStyleViewController(from: container) === first)
+    #expect(container.composer.primaryChild(for: .preferredContentSize) === first)
+    ModelRuntime.clearEvents()
+
+    container.showsDetail = true
+    ModelRuntime.runUntilIdle()
+
+    let second = try #require(container.composer.primaryChild(for: .statusBar))
+    #expect(second is DetailViewController)
+    #expect(ModelRuntime.statusBarStyleViewController(from: container) === second)
+    #expect(
+      ModelRuntime.eventLog(for: ["container"], categories: [.forwarding]) == """
+        container.setNeedsStatusBarAppearanceUpdate()
+        container.setNeedsUpdateOfHomeIndicatorAutoHidden()
+        """)
+    second.preferredContentSize = CGSize(width: 320, height: 200)
+    #expect(container.preferredContentSize == CGSize(width: 320, height: 200))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A memory warning evicts hidden kept-alive children with the full remove sequence")
+  func memoryWarningEviction() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let container = TabContainer()
+    container.modelName = "container"
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = container
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    container.selected = 1
+    ModelRuntime.runUntilIdle()
+    #expect(container.children.count == 2)
+    weak let firstTab = container.children.first
+    ModelRuntime.clearEvents()
+
+    ModelRuntime.simulateMemoryWarning()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["tab0", "tab1"], categories: [.containment, .system]) == """
+        tab0.willMove(toParent: nil)
+        tab0.didMove(toParent: nil)
+        tab0.didReceiveMemoryWarning()
+        tab1.didReceiveMemoryWarning()
+        """)
+    #expect(container.children.map(\.modelName) == ["tab1"])
+    #expect(firstTab == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
+
+/// A container whose single slot is primary for everything.
+@MainActor
+private final class PrimaryContainer: UIViewController {
+  var showsDetail = false {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if showsDetail {
+        Child { named(DetailViewController(), "detail") }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .primary()
+  }
+
+  override var childForStatusBarStyle: UIViewController? {
+    composer.primaryChild(for: .statusBar)
+  }
+
+  override func preferredContentSizeDidChange(
+    forChildContentContainer container: any UIContentContainer
+  ) {
+    super.preferredContentSizeDidChange(forChildContentContainer: container)
+    composer.preferredContentSizeDidChange(forChild: container)
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+/// A tab-style container: one tab shown at a time, the others kept alive.
+@MainActor
+private final class TabContainer: UIViewController {
+  var selected = 0 {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("tab") {
+      switch selected {
+      case 0: Child { named(ListViewController(), "tab0") }.lifetime(.keepAlive)
+      default: Child { named(DetailViewController(), "tab1") }.lifetime(.keepAlive)
+      }
+    }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  override func didReceiveMemoryWarning() {
+    super.didReceiveMemoryWarning()
+    composer.evictHiddenChildren()
+  }
 }
