@@ -27,8 +27,10 @@ public import UIKitModel
 ///
 /// Invalidations are coalesced: any number of ``setNeedsCompose()`` calls lead to one
 /// reconciliation at the container view's next layout pass, or at ``composeIfNeeded()``. Nothing
-/// happens before the container's view is loaded; an invalidation made earlier is applied once it
-/// is.
+/// happens before the container's view is loaded: an invalidation made earlier is kept, and
+/// applied by the container's `viewDidLoad()` calling ``setNeedsCompose()`` or
+/// ``composeIfNeeded()`` — UIKit offers no other way to learn that a view loaded.
+/// ``ComposedViewController`` does it for you.
 ///
 /// A slot whose animated swap is still running is never touched by another reconciliation: the
 /// running transition finishes, then the composer reconciles once more with the latest

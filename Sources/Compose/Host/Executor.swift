@@ -230,7 +230,13 @@ final class Executor {
   ) {
     guard let outgoing = controllers[outgoingIdentity], let outgoingView = outgoing.viewIfLoaded,
       outgoingView.superview != nil
-    else { return }
+    else {
+      // Nothing to animate from (the outgoing child is gone, or its view was taken out by other
+      // code): the incoming child is added without animation, so that the container still ends
+      // up with what the plan promised.
+      addWithoutAnimation(incoming, in: slot, revives: revivesIncoming)
+      return
+    }
     let transition = incoming.transition
     let incomingController: UIViewController
     if revivesIncoming, let hidden = controllers[incoming.identity] {
@@ -287,14 +293,39 @@ final class Executor {
       UIView.transition(
         from: outgoingView, to: incomingView, duration: transition.duration, options: options
       ) { finished in
-        animations()
         if visible {
           incomingController.endAppearanceTransition()
           outgoing.endAppearanceTransition()
         }
         finish(finished)
       }
+      // The incoming view is in place now: its layout and the transition's own changes animate
+      // alongside (the transition call itself only swaps the views).
+      UIView.animate(withDuration: transition.duration, animations: animations)
     }
+  }
+
+  private func addWithoutAnimation(_ child: ResolvedChild, in slot: ResolvedSlot, revives: Bool) {
+    let controller: UIViewController
+    if revives, let hidden = controllers[child.identity] {
+      controller = hidden
+    } else {
+      controller = child.declaration.make()
+      if let failure = misuse(of: controller, for: child) {
+        reportDiagnostic?(failure)
+        return
+      }
+      controllers[child.identity] = controller
+      container.addChild(controller)
+    }
+    let host = host(for: slot)
+    if let stack = host as? UIStackView {
+      stack.addArrangedSubview(controller.view)
+    } else {
+      host.addSubview(controller.view)
+    }
+    apply(slot.layout, to: controller.view, in: slot)
+    if !revives { controller.didMove(toParent: container) }
   }
 
   private static func offset(_ frame: CGRect, beyond edge: Transition.Edge) -> CGRect {

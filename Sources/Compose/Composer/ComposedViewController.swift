@@ -1,0 +1,49 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// A view controller whose children are declared by its ``composition``.
+///
+/// The convenience base class for containers that need nothing else: it owns a ``Composer``,
+/// composes when its view loads, and re-composes after ``setNeedsCompose()``.
+///
+/// ```swift
+/// final class ProfileViewController: ComposedViewController {
+///   var user: User? {
+///     didSet { setNeedsCompose() }
+///   }
+///
+///   @CompositionBuilder override var composition: CompositionContent {
+///     Slot("header") { Child { AvatarViewController() } update: { $0.user = user } }
+///     Slot("content") {
+///       if let user { Child { DetailsViewController(user) }.id(user.id) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// Containers that cannot inherit from it attach a ``Composer`` themselves.
+@MainActor
+open class ComposedViewController: UIViewController {
+  /// The composer that manages this controller's children.
+  public private(set) lazy var composer = Composer(container: self) { [unowned self] in
+    composition
+  }
+
+  /// The declaration of this controller's children; override it with `@CompositionBuilder`.
+  open var composition: CompositionContent { .empty }
+
+  /// Loads the view, then composes.
+  open override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+    composer.composeIfNeeded()
+  }
+
+  /// Marks the composition as changed; it is applied at the next layout pass.
+  public func setNeedsCompose() {
+    composer.setNeedsCompose()
+  }
+}
