@@ -27,7 +27,16 @@ let package = Package(
       ]
     ),
     .target(name: "UIKitModel"),
-    .testTarget(name: "ComposeTests", dependencies: ["Compose", "UIKitModel"]),
+    // Real screens written with Compose; not a product, so users never build them.
+    .target(
+      name: "ComposeExamples",
+      dependencies: [
+        "Compose",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ],
+      path: "Examples"
+    ),
+    .testTarget(name: "ComposeTests", dependencies: ["Compose", "ComposeExamples", "UIKitModel"]),
     .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
   ],
   swiftLanguageModes: [.v6]
