@@ -34,7 +34,8 @@ let package = Package(
         "Compose",
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ],
-      path: "Examples"
+      path: "Examples",
+      exclude: ["README.md"]
     ),
     .testTarget(name: "ComposeTests", dependencies: ["Compose", "ComposeExamples", "UIKitModel"]),
     .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
