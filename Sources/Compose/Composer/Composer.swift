@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 #if canImport(UIKit)
 public import UIKit
@@ -31,6 +32,10 @@ public import UIKitModel
 /// applied by the container's `viewDidLoad()` calling ``setNeedsCompose()`` or
 /// ``composeIfNeeded()`` — UIKit offers no other way to learn that a view loaded.
 /// ``ComposedViewController`` does it for you.
+///
+/// A body that reads `@Observable` state is composed again when that state changes, with no
+/// ``setNeedsCompose()`` call: the composer watches what the body (and the compositions in it)
+/// read while they are resolved. Reads in children's update closures are not watched.
 ///
 /// A slot whose animated swap is still running is never touched by another reconciliation: the
 /// running transition finishes, then the composer reconciles once more with the latest
@@ -142,7 +147,7 @@ public final class Composer {
     isComposing = true
     defer { isComposing = false }
     isDirty = false
-    var declared = CompositionTree(body(), environment: environment)
+    var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
     if !busy.isEmpty {
@@ -170,6 +175,20 @@ public final class Composer {
     let after = primaryChildren()
     if before[0] !== after[0] { container.setNeedsStatusBarAppearanceUpdate() }
     if before[1] !== after[1] { container.setNeedsUpdateOfHomeIndicatorAutoHidden() }
+  }
+
+  /// Resolves the body, watching the `@Observable` state it reads: a change to any of it marks
+  /// the declaration as changed. The change is reported while the state is being set, so the
+  /// invalidation hops to the main actor; however many changes come in a burst, they lead to one
+  /// reconciliation.
+  private func resolveTrackingObservation() -> CompositionTree {
+    let body = body
+    let environment = environment
+    return withObservationTracking {
+      CompositionTree(body(), environment: environment)
+    } onChange: { [weak self] in
+      Task { @MainActor in self?.setNeedsCompose() }
+    }
   }
 
   private func makeExecutor() -> Executor {
