@@ -177,10 +177,11 @@ public final class Composer {
     if before[1] !== after[1] { container.setNeedsUpdateOfHomeIndicatorAutoHidden() }
   }
 
-  /// Resolves the body, watching the `@Observable` state it reads: a change to any of it marks
-  /// the declaration as changed. The change is reported while the state is being set, so the
-  /// invalidation hops to the main actor; however many changes come in a burst, they lead to one
-  /// reconciliation.
+  /// Resolves the body, watching the `@Observable` state it reads: a change to any of it marks the
+  /// declaration as changed.
+  ///
+  /// The change is reported while the state is being set, so the invalidation hops to the main
+  /// actor; however many changes come in a burst, they lead to one reconciliation.
   private func resolveTrackingObservation() -> CompositionTree {
     let body = body
     let environment = environment
