@@ -150,6 +150,9 @@ public final class Composer {
     var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
+    for slot in declared.slots where busy.contains(slot.name) && slot.interruption == .cutShort {
+      executor.cutShort(slot.name)
+    }
     if !busy.isEmpty {
       declared = declared.replacingSlots(named: busy, with: mounted)
       isDirty = true

@@ -65,6 +65,23 @@ public struct Slot: CompositionComponent {
     return copy
   }
 
+  /// Sets what happens when the declaration changes while this slot's swap is animating.
+  ///
+  /// ```swift
+  /// Slot("content") { … }
+  ///   .transition(.crossDissolve())
+  ///   .interruption(.cutShort)
+  /// ```
+  ///
+  /// - Parameter policy: ``Interruption/finishRunning`` (the default) or
+  ///   ``Interruption/cutShort``.
+  /// - Returns: The slot with the policy.
+  public func interruption(_ policy: Interruption) -> Slot {
+    var copy = self
+    copy.declaration.interruption = policy
+    return copy
+  }
+
   /// Makes this slot's first child decide what the container forwards to UIKit: the status bar
   /// style and visibility, the home indicator, and preferred content size changes.
   ///
@@ -104,4 +121,27 @@ struct SlotDeclaration {
   let source: SourceLocation
   var transition: Transition = .none
   var forwarding: Forwarding = []
+  var interruption: Interruption = .finishRunning
+}
+
+/// What happens when a declaration changes while a slot's swap is animating.
+///
+/// Either way, no second containment operation starts on children that are mid-transition, and
+/// the slot is then reconciled once with the latest declaration; other slots are never held back.
+public struct Interruption: Hashable, Sendable, CustomStringConvertible {
+  enum Kind: Hashable {
+    case finishRunning, cutShort
+  }
+
+  let kind: Kind
+
+  /// The running swap plays to its end first. The default.
+  public static let finishRunning = Interruption(kind: .finishRunning)
+
+  /// The running swap is cut short: its animations are removed, so it completes at once (with
+  /// `finished == false`) in its final state.
+  public static let cutShort = Interruption(kind: .cutShort)
+
+  /// `finishRunning` or `cutShort`.
+  public var description: String { kind == .finishRunning ? "finishRunning" : "cutShort" }
 }

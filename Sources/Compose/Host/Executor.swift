@@ -25,6 +25,8 @@ final class Executor {
   private var stacks: [String: UIStackView] = [:]
   /// Slots with a swap still animating.
   private(set) var transitioningSlots: Set<String> = []
+  /// The views a running swap animates, by slot name.
+  private var swapViews: [String: [UIView]] = [:]
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
   /// Receives the mistakes found while performing plans.
@@ -140,6 +142,14 @@ final class Executor {
   }
 
   private var isVisible: Bool { container.viewIfLoaded?.window != nil }
+
+  /// Cuts a slot's running swap short: its animations are removed, so it completes now, in its
+  /// final state, with `finished == false`.
+  func cutShort(_ slotName: String) {
+    for view in swapViews[slotName] ?? [] {
+      view.layer.removeAllAnimations()
+    }
+  }
 
   // MARK: - Views
 
@@ -258,6 +268,8 @@ final class Executor {
     let options = Self.options(for: transition)
     let layout = slot.layout
     transitioningSlots.insert(slot.name)
+    swapViews[slot.name] =
+      [outgoingView, incomingView] + (outgoingView.superview.map { [$0] } ?? [])
     let finish: (Bool) -> Void = { [weak self] _ in
       guard let self else { return }
       if !keepsOutgoing {
@@ -266,6 +278,7 @@ final class Executor {
       }
       if isNew { incomingController.didMove(toParent: self.container) }
       self.transitioningSlots.remove(slot.name)
+      self.swapViews[slot.name] = nil
       self.transitionDidFinish?(slot.name)
     }
     let animations: () -> Void = { [weak self] in

@@ -98,6 +98,7 @@ struct ResolvedSlot {
   let transition: Transition
   let forwarding: Forwarding
   let source: SourceLocation
+  var interruption: Interruption = .finishRunning
   var children: [ResolvedChild]
   /// Kept-alive children that are not declared at the moment.
   var hidden: [ResolvedChild] = []
@@ -212,7 +213,8 @@ struct Resolver {
       slots.append(
         ResolvedSlot(
           name: slot.name, anchor: slot.anchor, layout: slot.layout, transition: slot.transition,
-          forwarding: slot.forwarding, source: slot.source, children: []))
+          forwarding: slot.forwarding, source: slot.source, interruption: slot.interruption,
+          children: []))
     }
     var children = slots[index].children
     // A slot that is a single ForEach (the usual list) also keeps its typed keys.

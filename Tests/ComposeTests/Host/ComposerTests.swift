@@ -196,6 +196,83 @@ struct ComposerTests {
     #expect(firstTab == nil)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
+
+  @Test(
+    "A change during a swap starts the next one when the running one ends, or at once when cut short",
+    arguments: [(Interruption.finishRunning, 0.3), (Interruption.cutShort, 0.05)])
+  func interruptionPolicies(policy: Interruption, nextStart: Double) throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let container = InterruptibleContainer(policy: policy)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = container
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+
+    container.showsDetail = true
+    ModelRuntime.advance(by: 0.05)
+    #expect(ModelRuntime.runningAnimations.count == 1)
+    container.showsDetail = false
+    ModelRuntime.advance(by: 0)
+    ModelRuntime.advance(by: 0)
+
+    // Cut short, the second swap is already running at 0.05 s; otherwise the first one still
+    // runs, and the second starts when it ends, at 0.3 s.
+    let running = try #require(ModelRuntime.runningAnimations.first)
+    #expect(running.number == (policy == .cutShort ? 2 : 1))
+    ModelRuntime.advance(by: 0.3 - ModelRuntime.currentTime)
+    let second = try #require(ModelRuntime.runningAnimations.first)
+    #expect(second.number == 2)
+    #expect(abs(second.startTime - nextStart) < 0.001)
+    ModelRuntime.runUntilIdle()
+    #expect(container.children.count == 1)
+    #expect(container.children.first is ListViewController)
+    #expect(container.children.first?.modelAppearanceState == .appeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    if policy == .cutShort {
+      #expect(
+        ModelRuntime.events.filter { $0.category == .animation }.map(\.description) == [
+          "animation#1.start(transition(from: list, to: detail), duration: 0.3)",
+          "animation#1.completion(false)",
+          "animation#2.start(transition(from: detail, to: list), duration: 0.3)",
+          "animation#2.completion(true)",
+        ])
+    }
+  }
+}
+
+/// A container whose slot cross-dissolves between two children, with an interruption policy.
+@MainActor
+private final class InterruptibleContainer: UIViewController {
+  let policy: Interruption
+  var showsDetail = false {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if showsDetail {
+        Child { named(DetailViewController(), "detail") }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .transition(.crossDissolve(duration: 0.3))
+    .interruption(policy)
+  }
+
+  init(policy: Interruption) {
+    self.policy = policy
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
 }
 
 /// A container whose single slot is primary for everything.
