@@ -135,7 +135,9 @@ public struct Interruption: Hashable, Sendable, CustomStringConvertible {
 
   let kind: Kind
 
-  /// The running swap plays to its end first. The default.
+  /// The running swap plays to its end first.
+  ///
+  /// The default.
   public static let finishRunning = Interruption(kind: .finishRunning)
 
   /// The running swap is cut short: its animations are removed, so it completes at once (with
