@@ -1,0 +1,139 @@
+import Compose
+import Foundation
+import Testing
+import UIKitModel
+
+/// A composed container that is itself the child of a composed container.
+@MainActor
+private final class InnerContainer: ComposedViewController {
+  var showsDetail = false {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("inner") {
+      if showsDetail {
+        Child { named(DetailViewController(), "grandchild-detail") }
+      } else {
+        Child { named(ListViewController(), "grandchild-list") }
+      }
+    }
+  }
+}
+
+@MainActor
+private final class OuterContainer: ComposedViewController {
+  var showsInner = true {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("outer") {
+      if showsInner {
+        Child { named(InnerContainer(), "inner") }
+      }
+    }
+  }
+}
+
+@MainActor
+private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
+  controller.modelName = name
+  return controller
+}
+
+@MainActor
+@Suite("Nested containers", .serialized)
+struct NestedContainerTests {
+  @Test("A composed child's own children appear after it, down the tree, in order")
+  func appearanceDownTheTree() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let outer = named(OuterContainer(), "outer")
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = outer
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(categories: [.containment, .appearance]) == """
+        inner.willMove(toParent: outer)
+        grandchild-list.willMove(toParent: inner)
+        grandchild-list.didMove(toParent: inner)
+        inner.didMove(toParent: outer)
+        outer.viewWillAppear(false)
+        inner.viewWillAppear(false)
+        grandchild-list.viewWillAppear(false)
+        outer.viewIsAppearing(false)
+        inner.viewIsAppearing(false)
+        grandchild-list.viewIsAppearing(false)
+        outer.viewDidAppear(false)
+        inner.viewDidAppear(false)
+        grandchild-list.viewDidAppear(false)
+        """)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
+
+  @Test("Recomposing the inner container while visible leaves the outer one alone")
+  func innerRecomposes() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let outer = named(OuterContainer(), "outer")
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = outer
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    let inner = try #require(outer.children.first as? InnerContainer)
+    ModelRuntime.clearEvents()
+
+    inner.showsDetail = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(categories: [.containment, .appearance]) == """
+        grandchild-list.willMove(toParent: nil)
+        grandchild-list.viewWillDisappear(false)
+        grandchild-list.viewDidDisappear(false)
+        grandchild-list.didMove(toParent: nil)
+        grandchild-detail.willMove(toParent: inner)
+        grandchild-detail.viewWillAppear(false)
+        grandchild-detail.viewIsAppearing(false)
+        grandchild-detail.viewDidAppear(false)
+        grandchild-detail.didMove(toParent: inner)
+        """)
+    #expect(outer.children == [inner])
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("Removing the outer container's child takes the inner container's children with it")
+  func removingTheInnerContainer() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let outer = named(OuterContainer(), "outer")
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = outer
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    weak let inner = outer.children.first
+    weak let grandchild = inner?.children.first
+    ModelRuntime.clearEvents()
+
+    outer.showsInner = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(categories: [.containment, .appearance]) == """
+        inner.willMove(toParent: nil)
+        inner.viewWillDisappear(false)
+        grandchild-list.viewWillDisappear(false)
+        inner.viewDidDisappear(false)
+        grandchild-list.viewDidDisappear(false)
+        inner.didMove(toParent: nil)
+        """)
+    #expect(outer.children.isEmpty)
+    #expect(inner == nil)
+    #expect(grandchild == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
