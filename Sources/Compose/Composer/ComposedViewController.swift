@@ -7,7 +7,9 @@ public import UIKitModel
 /// A view controller whose children are declared by its ``composition``.
 ///
 /// The convenience base class for containers that need nothing else: it owns a ``Composer``,
-/// composes when its view loads, and re-composes after ``setNeedsCompose()``.
+/// composes when its view loads, re-composes after ``setNeedsCompose()`` (or when `@Observable`
+/// state read by ``composition`` changes), and evicts hidden kept-alive children on a memory
+/// warning.
 ///
 /// ```swift
 /// final class ProfileViewController: ComposedViewController {
@@ -40,6 +42,12 @@ open class ComposedViewController: UIViewController {
     super.viewDidLoad()
     composer.setNeedsCompose()
     composer.composeIfNeeded()
+  }
+
+  /// Removes the hidden kept-alive children that allow it (see ``Lifetime/keepAlive``).
+  open override func didReceiveMemoryWarning() {
+    super.didReceiveMemoryWarning()
+    composer.evictHiddenChildren()
   }
 
   /// Marks the composition as changed; it is applied at the next layout pass.

@@ -141,7 +141,11 @@ final class Executor {
     return nil
   }
 
-  private var isVisible: Bool { container.viewIfLoaded?.window != nil }
+  /// Whether the container is on screen: its view is in a window that is shown.
+  private var isVisible: Bool {
+    guard let window = container.viewIfLoaded?.window else { return false }
+    return !window.isHidden
+  }
 
   /// Cuts a slot's running swap short: its animations are removed, so it completes now, in its
   /// final state, with `finished == false`.
@@ -262,8 +266,18 @@ final class Executor {
     let finalFrame = outgoingView.frame
     incomingView.frame = finalFrame
     if case .slide(let edge) = transition.kind {
-      // The incoming view starts beyond the edge it slides in from.
+      // The incoming view starts beyond the edge it slides in from. The outgoing view is
+      // released from its slot's constraints, which would hold it in place, so that its frame
+      // can slide out.
       incomingView.frame = Self.offset(finalFrame, beyond: edge)
+      if let superview = outgoingView.superview {
+        NSLayoutConstraint.deactivate(
+          superview.constraints.filter {
+            $0.firstItem === outgoingView || $0.secondItem === outgoingView
+          })
+      }
+      outgoingView.translatesAutoresizingMaskIntoConstraints = true
+      outgoingView.frame = finalFrame
     }
     let options = Self.options(for: transition)
     let layout = slot.layout
@@ -282,6 +296,11 @@ final class Executor {
       self.transitionDidFinish?(slot.name)
     }
     let animations: () -> Void = { [weak self] in
+      // UIKit puts the arriving view in front of every other view of the container; it takes
+      // the leaving view's place among the slot's views instead.
+      if let superview = outgoingView.superview, incomingView.superview === superview {
+        superview.insertSubview(incomingView, aboveSubview: outgoingView)
+      }
       // The incoming view is in the container now; constraints can be made (UIKit drops none of
       // them during the transition, and it copies none from the outgoing view).
       if case .slide(let edge) = transition.kind {
