@@ -61,9 +61,12 @@ extension UIViewController {
       subject: "transition(from: \(from.modelName), "
         + "to: \(to.modelName))")
     record.willFinish = { _ in
-      // Only a transition that began the appearance changes keeps the automatic machinery off
-      // while it removes the view; otherwise the removal is an ordinary one (semantics D6).
-      from.suppressesAutomaticAppearance = visible
+      // The transition ends the disappearance it began, so the automatic machinery stays off
+      // while it removes the view. If nothing is disappearing any more (the transition began
+      // none, or the window was shown again meanwhile and the child appeared), the removal is an
+      // ordinary one (semantics D6). Model choice: UIKit's behaviour when the window's
+      // visibility changes during the transition is not documented.
+      from.suppressesAutomaticAppearance = from.appearanceState == .disappearing
       from.storedView?.removeFromSuperview()
       from.suppressesAutomaticAppearance = false
       if to.appearanceState == .appearing { to.driveAppearanceEnd() }

@@ -324,9 +324,13 @@ final class Executor {
       }
       UIView.transition(
         from: outgoingView, to: incomingView, duration: transition.duration, options: options
-      ) { finished in
+      ) { [weak self] finished in
         if visible {
-          incomingController.endAppearanceTransition()
+          // If the container appeared or disappeared meanwhile, its own forwarding has taken
+          // the arriving child (whose view is in its tree) through that change: ending here
+          // would be unbalanced. The leaving child's view left the tree at the start; only the
+          // swap can end its disappearance.
+          if self?.isVisible == true { incomingController.endAppearanceTransition() }
           outgoing.endAppearanceTransition()
         }
         finish(finished)
