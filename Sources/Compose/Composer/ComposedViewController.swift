@@ -8,8 +8,9 @@ public import UIKitModel
 ///
 /// The convenience base class for containers that need nothing else: it owns a ``Composer``,
 /// composes when its view loads, re-composes after ``setNeedsCompose()`` (or when `@Observable`
-/// state read by ``composition`` changes), and evicts hidden kept-alive children on a memory
-/// warning.
+/// state read by ``composition`` changes), evicts hidden kept-alive children on a memory warning,
+/// and lets its primary slot's child decide the status bar, the home indicator and its preferred
+/// content size.
 ///
 /// ```swift
 /// final class ProfileViewController: ComposedViewController {
@@ -48,6 +49,31 @@ open class ComposedViewController: UIViewController {
   open override func didReceiveMemoryWarning() {
     super.didReceiveMemoryWarning()
     composer.evictHiddenChildren()
+  }
+
+  /// The first child of the slot marked primary for the status bar, if any.
+  open override var childForStatusBarStyle: UIViewController? {
+    composer.primaryChild(for: .statusBar)
+  }
+
+  /// The first child of the slot marked primary for the status bar, if any.
+  open override var childForStatusBarHidden: UIViewController? {
+    composer.primaryChild(for: .statusBar)
+  }
+
+  /// The first child of the slot marked primary for the home indicator, if any.
+  open override var childForHomeIndicatorAutoHidden: UIViewController? {
+    composer.primaryChild(for: .homeIndicator)
+  }
+
+  /// Adopts the preferred content size of the primary child, if it is the one that changed.
+  ///
+  /// - Parameter container: The child whose preferred content size changed.
+  open override func preferredContentSizeDidChange(
+    forChildContentContainer container: any UIContentContainer
+  ) {
+    super.preferredContentSizeDidChange(forChildContentContainer: container)
+    composer.preferredContentSizeDidChange(forChild: container)
   }
 
   /// Marks the composition as changed; it is applied at the next layout pass.

@@ -137,3 +137,59 @@ struct NestedContainerTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
+
+/// A base-class container with a primary slot.
+@MainActor
+private final class PrimaryBaseContainer: ComposedViewController {
+  var dark = false {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("content") {
+      if dark {
+        Child { named(DarkViewController(), "dark") }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .primary()
+  }
+}
+
+@MainActor
+private final class DarkViewController: UIViewController {
+  override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+  override var prefersHomeIndicatorAutoHidden: Bool { true }
+}
+
+@MainActor
+@Suite("ComposedViewController forwarding", .serialized)
+struct ComposedViewControllerForwardingTests {
+  @Test("The base class forwards status bar and home indicator to its primary slot's child")
+  func forwardsToPrimaryChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let container = named(PrimaryBaseContainer(), "container")
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = container
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.statusBarStyleViewController(from: container).preferredStatusBarStyle
+        == .default)
+
+    container.dark = true
+    ModelRuntime.runUntilIdle()
+
+    let style = ModelRuntime.statusBarStyleViewController(from: container)
+    #expect(style.modelName == "dark")
+    #expect(style.preferredStatusBarStyle == .lightContent)
+    #expect(
+      ModelRuntime.homeIndicatorViewController(from: container).prefersHomeIndicatorAutoHidden)
+    #expect(ModelRuntime.statusBarHiddenViewController(from: container).modelName == "dark")
+    style.preferredContentSize = CGSize(width: 100, height: 50)
+    #expect(container.preferredContentSize == CGSize(width: 100, height: 50))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
