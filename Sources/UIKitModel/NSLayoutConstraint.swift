@@ -56,6 +56,14 @@ open class NSLayoutConstraint: CustomStringConvertible {
     }
   }
 
+  /// A layout axis, with UIKit's raw values (the type of `UIStackView.axis`).
+  public enum Axis: Int, Hashable, Sendable {
+    /// Left to right.
+    case horizontal = 0
+    /// Top to bottom.
+    case vertical = 1
+  }
+
   /// A relation, with UIKit's raw values.
   public enum Relation: Int, Hashable, Sendable {
     /// Less than or equal.

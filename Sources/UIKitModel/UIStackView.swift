@@ -9,14 +9,6 @@ public import Foundation
 /// sizes the model does not have; their frames are left as they are).
 @MainActor
 open class UIStackView: UIView {
-  /// The axis along which views are arranged.
-  public enum Axis: Int, Hashable, Sendable {
-    /// A row.
-    case horizontal = 0
-    /// A column.
-    case vertical = 1
-  }
-
   /// How arranged views share the length of the axis.
   public enum Distribution: Int, Hashable, Sendable {
     /// Fill, using content hugging and compression resistance.
@@ -54,7 +46,7 @@ open class UIStackView: UIView {
   private var storedArrangedSubviews: [UIView] = []
 
   /// The axis; `.horizontal` by default.
-  open var axis: Axis = .horizontal {
+  open var axis: NSLayoutConstraint.Axis = .horizontal {
     didSet { setNeedsLayout() }
   }
   /// The distribution; `.fill` by default.

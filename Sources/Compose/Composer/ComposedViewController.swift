@@ -51,6 +51,8 @@ open class ComposedViewController: UIViewController {
     composer.evictHiddenChildren()
   }
 
+  // tvOS and visionOS have no status bar or home indicator.
+  #if !os(tvOS) && !os(visionOS)
   /// The first child of the slot marked primary for the status bar, if any.
   open override var childForStatusBarStyle: UIViewController? {
     composer.primaryChild(for: .statusBar)
@@ -65,6 +67,7 @@ open class ComposedViewController: UIViewController {
   open override var childForHomeIndicatorAutoHidden: UIViewController? {
     composer.primaryChild(for: .homeIndicator)
   }
+  #endif
 
   /// Adopts the preferred content size of the primary child, if it is the one that changed.
   ///

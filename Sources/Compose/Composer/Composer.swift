@@ -175,9 +175,12 @@ public final class Composer {
 
   /// Tells UIKit to ask the container again when the child that decides changed.
   private func notifyPrimaryChanges(from before: [UIViewController?]) {
+    // tvOS and visionOS have no status bar or home indicator to update.
+    #if !os(tvOS) && !os(visionOS)
     let after = primaryChildren()
     if before[0] !== after[0] { container.setNeedsStatusBarAppearanceUpdate() }
     if before[1] !== after[1] { container.setNeedsUpdateOfHomeIndicatorAutoHidden() }
+    #endif
   }
 
   /// Resolves the body, watching the `@Observable` state it reads: a change to any of it marks the

@@ -16,7 +16,7 @@ public struct SlotLayout: CustomStringConvertible {
     case fill(UIEdgeInsets)
     case frame(CGRect, UIView.AutoresizingMask)
     case stack(
-      axis: UIStackView.Axis, spacing: CGFloat, distribution: UIStackView.Distribution,
+      axis: NSLayoutConstraint.Axis, spacing: CGFloat, distribution: UIStackView.Distribution,
       alignment: UIStackView.Alignment)
     case custom(@MainActor (_ child: UIView, _ anchor: UIView) -> Void)
   }
@@ -58,7 +58,7 @@ public struct SlotLayout: CustomStringConvertible {
   ///   - alignment: How children are placed across the axis.
   /// - Returns: The layout.
   public static func stack(
-    axis: UIStackView.Axis, spacing: CGFloat = 0,
+    axis: NSLayoutConstraint.Axis, spacing: CGFloat = 0,
     distribution: UIStackView.Distribution = .fill, alignment: UIStackView.Alignment = .fill
   ) -> SlotLayout {
     SlotLayout(
