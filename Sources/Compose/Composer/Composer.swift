@@ -213,7 +213,8 @@ public final class Composer {
   private func installTrigger(in view: UIView) -> LayoutTrigger {
     if let trigger, trigger.superview === view { return trigger }
     let trigger = LayoutTrigger { [weak self] in self?.composeIfNeeded() }
-    trigger.isHidden = true
+    // Zero-sized and not interactive, so invisible; not hidden, since UIKit need not lay out
+    // hidden views.
     trigger.isUserInteractionEnabled = false
     view.insertSubview(trigger, at: 0)
     self.trigger = trigger
@@ -221,7 +222,7 @@ public final class Composer {
   }
 }
 
-/// A hidden, zero-size view whose layout pass applies a composer's pending change: the container
+/// A zero-size, non-interactive view whose layout pass applies a composer's pending change: the container
 /// needs no override to be composed at the right moment.
 @MainActor
 final class LayoutTrigger: UIView {
