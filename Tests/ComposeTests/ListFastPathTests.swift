@@ -161,3 +161,52 @@ struct ListFastPath {
     return tails.count
   }
 }
+
+/// Keys of a type Compose has no fast path for, and UUIDs, take the same typed path.
+@MainActor
+@Suite("Typed list path, other key types")
+struct ListFastPathKeyTypes {
+  private struct Code: Hashable {
+    let letter: Character
+  }
+
+  private static func codes(_ letters: String) -> CompositionContent {
+    CompositionContent.build {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(Array(letters).map(Code.init), id: \.self) { _ in
+          Child { RowViewController() }
+        }
+      }
+    }
+  }
+
+  @Test("Custom keys: a rotation is one move, and an unchanged list plans nothing")
+  func customKeys() {
+    let before = CompositionTree(Self.codes("abcd"))
+    let rotated = before.reconcile(to: CompositionTree(Self.codes("bcda"))).plan
+    #expect(rotated.summary.moves == 1)
+    #expect(rotated.summary.additions == 0)
+    #expect(rotated.summary.removals == 0)
+    #expect(before.reconcile(to: CompositionTree(Self.codes("abcd"))).plan.steps.isEmpty)
+    let replaced = before.reconcile(to: CompositionTree(Self.codes("abXd"))).plan
+    #expect(replaced.summary.additions == 1)
+    #expect(replaced.summary.removals == 1)
+  }
+
+  @Test("UUID keys: reversing moves all but one, and removing one removes exactly it")
+  func uuidKeys() {
+    let ids = (0..<5).map { _ in UUID() }
+    func list(_ ids: [UUID]) -> CompositionContent {
+      CompositionContent.build {
+        Slot("rows", layout: .stack(axis: .vertical)) {
+          ForEach(ids, id: \.self) { _ in Child { RowViewController() } }
+        }
+      }
+    }
+    let before = CompositionTree(list(ids))
+    #expect(before.reconcile(to: CompositionTree(list(ids.reversed()))).plan.summary.moves == 4)
+    let removal = before.reconcile(to: CompositionTree(list(Array(ids.dropFirst(2))))).plan
+    #expect(removal.summary.removals == 2)
+    #expect(removal.summary.moves == 0)
+  }
+}
