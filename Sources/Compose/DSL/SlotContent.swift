@@ -149,10 +149,22 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - content: The children of one element.
+  @inlinable
   public init(
     _ data: Data, id key: KeyPath<Data.Element, Key>,
     fileID: String = #fileID, line: Int = #line,
     @SlotBuilder content: (Data.Element) -> SlotContent
+  ) {
+    // Inlinable so that the key operations are compiled for `Key` where it is known.
+    self.init(
+      data, key: key, source: SourceLocation(fileID: fileID, line: line), content: content,
+      operations: .specialized)
+  }
+
+  @usableFromInline
+  init(
+    _ data: Data, key: KeyPath<Data.Element, Key>, source: SourceLocation,
+    content: (Data.Element) -> SlotContent, operations: KeyOperations<Key>
   ) {
     var keys: [Key] = []
     var contents: [SlotContent] = []
@@ -163,9 +175,8 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
       contents.append(content(element))
     }
     slotContent = SlotContent(
-      .keyed(
-        TypedElements(
-          keys: keys, contents: contents, source: SourceLocation(fileID: fileID, line: line))))
+      .keyed(TypedElements(keys: keys, contents: contents, source: source, operations: operations))
+    )
   }
 }
 
@@ -177,6 +188,7 @@ extension ForEach where Data.Element: Identifiable, Key == Data.Element.ID {
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - content: The children of one element.
+  @inlinable
   public init(
     _ data: Data, fileID: String = #fileID, line: Int = #line,
     @SlotBuilder content: (Data.Element) -> SlotContent

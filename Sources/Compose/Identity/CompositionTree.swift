@@ -105,6 +105,9 @@ struct ResolvedSlot {
   /// The typed keys of the children, when the slot is a single `ForEach` with one child per
   /// element.
   var keyedRun: (any KeyedRun)?
+  /// Whether a child has an update closure; when none has, a reconciliation visits only the
+  /// children that arrive or move.
+  var hasUpdates = false
 }
 
 /// One child of a resolved tree; a class, so that trees and plans share children instead of
@@ -227,6 +230,7 @@ struct Resolver {
       slot.content, path: path, slot: slot.name, slotTransition: slot.transition,
       environment: environment, into: &children)
     explicitIDsBySlot[slot.name] = explicitIDs
+    slots[index].hasUpdates = children.contains { $0.hasUpdate }
     slots[index].children = children
     slots[index].keyedRun = isList && runCapture != .failed ? capturedRun : nil
   }
@@ -302,8 +306,9 @@ struct Resolver {
       }
     case .keyed(let elements):
       let occurrences = elements.occurrences()
-      let capturesRun = runCapture == .armed
-      if capturesRun { runCapture = .disarmed }
+      // Only a list with unique keys can be diffed by its keys alone.
+      let capturesRun = runCapture == .armed && occurrences == nil
+      if runCapture == .armed { runCapture = capturesRun ? .disarmed : .failed }
       var locals: [LocalIdentity] = []
       if capturesRun { locals.reserveCapacity(elements.count) }
       for index in 0..<elements.count {
@@ -337,7 +342,6 @@ struct Resolver {
       }
       if capturesRun, runCapture != .failed {
         capturedRun = elements.run(prefix: path, locals: locals)
-        if capturedRun == nil { runCapture = .failed }
       }
     case .environment(let change, let inner):
       var changed = environment

@@ -11,15 +11,57 @@ protocol KeyedElements {
   func content(at index: Int) -> SlotContent
   /// For each element, how many earlier elements have the same key (0 for a unique key).
   func occurrences() -> [Int]?
-  /// The typed keys of a list whose elements each declared exactly one child, or `nil` when
-  /// the list cannot take the typed path.
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> (any KeyedRun)?
+  /// The typed keys of a list whose keys are unique and whose elements each declared exactly one
+  /// child.
+  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun
+}
+
+/// The operations on a list's keys that cost the most, compiled for the keys' own type.
+///
+/// ``ForEach``'s initializers are inlinable and make these closures where the key type is
+/// concrete, so the compiler specializes them in the module that declares the list: matching
+/// two lists of `Int` keys runs the same code as a `[Int: Int]` built by hand, instead of
+/// generic code that goes through the `Hashable` witness for every key.
+@usableFromInline
+struct KeyOperations<Key: Hashable> {
+  /// Whether two lists of keys are equal.
+  let equal: ([Key], [Key]) -> Bool
+  /// ``KeyedDifference/match(from:to:)`` on two lists of unique keys.
+  let match: ([Key], [Key]) -> [Int]
+  /// Whether some key appears twice.
+  let hasDuplicates: ([Key]) -> Bool
+
+  @usableFromInline
+  init(
+    equal: @escaping ([Key], [Key]) -> Bool, match: @escaping ([Key], [Key]) -> [Int],
+    hasDuplicates: @escaping ([Key]) -> Bool
+  ) {
+    self.equal = equal
+    self.match = match
+    self.hasDuplicates = hasDuplicates
+  }
+
+  /// The operations, compiled where `Key` is known.
+  @inlinable
+  static var specialized: KeyOperations {
+    KeyOperations(
+      equal: { $0 == $1 },
+      match: { KeyedDifference.match(from: $0, to: $1) },
+      hasDuplicates: { keys in
+        var seen = Set<Key>(minimumCapacity: keys.count)
+        for key in keys where !seen.insert(key).inserted {
+          return true
+        }
+        return false
+      })
+  }
 }
 
 struct TypedElements<Key: Hashable>: KeyedElements {
   let keys: [Key]
   let contents: [SlotContent]
   let source: SourceLocation
+  let operations: KeyOperations<Key>
 
   var count: Int { keys.count }
 
@@ -29,8 +71,7 @@ struct TypedElements<Key: Hashable>: KeyedElements {
 
   /// `nil` when every key is unique, the common case, found with one typed lookup per key.
   func occurrences() -> [Int]? {
-    var seen = Set<Key>(minimumCapacity: keys.count)
-    guard keys.contains(where: { !seen.insert($0).inserted }) else { return nil }
+    guard operations.hasDuplicates(keys) else { return nil }
     var counts: [Key: Int] = [:]
     var result = [Int](repeating: 0, count: keys.count)
     for index in keys.indices {
@@ -41,22 +82,8 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     return result
   }
 
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> (any KeyedRun)? {
-    var entries: [KeyedLocal<Key>] = []
-    var digests: [Digest] = []
-    var seen = Set<Int>(minimumCapacity: keys.count)
-    entries.reserveCapacity(keys.count)
-    digests.reserveCapacity(keys.count)
-    for index in keys.indices {
-      let entry = KeyedLocal(key: keys[index], local: locals[index])
-      let digest = entry.hashValue
-      // Two entries with the same digest (a hash collision, or a duplicate key): no typed run;
-      // the slot is diffed through its identities, which is always exact.
-      guard seen.insert(digest).inserted else { return nil }
-      entries.append(entry)
-      digests.append(Digest(value: digest))
-    }
-    return TypedRun(prefix: prefix, entries: entries, digests: digests)
+  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
+    TypedRun(prefix: prefix, keys: keys, locals: locals, operations: operations)
   }
 }
 
@@ -99,23 +126,6 @@ struct LocalIdentity: Hashable {
   }
 }
 
-/// A key with the rest of its child's identity.
-struct KeyedLocal<Key: Hashable>: Hashable, DiffKeyed {
-  let key: Key
-  let local: LocalIdentity
-
-  var diffKey: KeyedLocal<Key> { self }
-
-  static func == (lhs: KeyedLocal, rhs: KeyedLocal) -> Bool {
-    lhs.key == rhs.key && lhs.local == rhs.local
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(key)
-    hasher.combine(local.digest)
-  }
-}
-
 /// The typed keys of a slot that holds one `ForEach` with one child per element, aligned with
 /// the slot's children.
 protocol KeyedRun {
@@ -128,34 +138,52 @@ protocol KeyedRun {
   func difference(from old: any KeyedRun) -> KeyedDifference?
 }
 
-/// An entry's hash, as a key of its own: diffing digests runs fully specialized code, whatever
-/// the type of the user's keys.
-struct Digest: Hashable, DiffKeyed {
-  let value: Int
-
-  var diffKey: Digest { self }
-}
-
+/// The typed keys of a list with unique keys, and the rest of each child's identity.
 struct TypedRun<Key: Hashable>: KeyedRun {
   let prefix: StructuralPath
-  let entries: [KeyedLocal<Key>]
-  /// The entries' hashes, unique within the run.
-  let digests: [Digest]
+  let keys: [Key]
+  /// The rest of each child's identity, aligned with `keys`.
+  let locals: [LocalIdentity]
+  /// The rest of every child's identity, when it is the same for all of them (the usual list of
+  /// one child type): then locals are compared once per list instead of once per child.
+  let uniformLocal: LocalIdentity?
+  let operations: KeyOperations<Key>
+
+  init(
+    prefix: StructuralPath, keys: [Key], locals: [LocalIdentity], operations: KeyOperations<Key>
+  ) {
+    self.prefix = prefix
+    self.keys = keys
+    self.locals = locals
+    self.operations = operations
+    if let first = locals.first, !locals.contains(where: { $0 != first }) {
+      uniformLocal = first
+    } else {
+      uniformLocal = nil
+    }
+  }
 
   func isSame(as other: any KeyedRun) -> Bool? {
     guard let other = other as? TypedRun<Key>, other.prefix == prefix else { return nil }
-    return other.digests == digests && other.entries == entries
+    guard operations.equal(other.keys, keys) else { return false }
+    if let uniformLocal, let otherLocal = other.uniformLocal {
+      return uniformLocal == otherLocal
+    }
+    return other.locals == locals
   }
 
   func difference(from old: any KeyedRun) -> KeyedDifference? {
     guard let old = old as? TypedRun<Key>, old.prefix == prefix else { return nil }
-    let difference = KeyedDifference.compute(from: old.digests, to: digests)
-    // Equal digests are almost always equal entries; check the pairs that were matched, and
-    // leave the rare collision to the exact path.
-    for index in entries.indices {
-      let source = difference.sources[index]
-      if source >= 0, old.entries[source] != entries[index] { return nil }
+    var sources = operations.match(old.keys, keys)
+    if let uniformLocal, let oldLocal = old.uniformLocal, uniformLocal == oldLocal {
+      return KeyedDifference(sources: sources, oldCount: old.keys.count)
     }
-    return difference
+    // A key whose child changed type, branch or explicit id is another child: the old one is
+    // removed and the new one added.
+    for index in sources.indices {
+      let source = sources[index]
+      if source >= 0, old.locals[source] != locals[index] { sources[index] = -1 }
+    }
+    return KeyedDifference(sources: sources, oldCount: old.keys.count)
   }
 }

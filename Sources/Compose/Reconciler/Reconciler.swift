@@ -177,8 +177,10 @@ struct Planner {
     let sameTyped = old.keyedRun.flatMap { oldRun in new.keyedRun?.isSame(as: oldRun) }
     if !relayout, sameTyped ?? Self.sameChildren(old.children, new.children) {
       // The common case, an unchanged slot: only the update closures run.
-      for child in new.children where child.hasUpdate {
-        steps.append(Plan.Step(.update, child.identity))
+      if new.hasUpdates {
+        for child in new.children where child.hasUpdate {
+          steps.append(Plan.Step(.update, child.identity))
+        }
       }
       mounted.hidden = old.hidden
       return mounted
@@ -219,7 +221,7 @@ struct Planner {
     }
     var attached = Set<ChildIdentity>()
     var nextMove = 0
-    for index in new.children.indices {
+    func visit(_ index: Int) {
       let child = new.children[index]
       let source = difference.sources[index]
       if source == -1 {
@@ -246,7 +248,7 @@ struct Planner {
           add(child, at: index, layout: new.layout)
         }
       } else {
-        // Moves are listed in ascending order, like this loop.
+        // Moves are listed in ascending order, like the visits.
         if nextMove < difference.moves.count, difference.moves[nextMove] == index {
           nextMove += 1
           steps.append(Plan.Step(.moveView(to: index), child.identity))
@@ -256,6 +258,27 @@ struct Planner {
         }
         if child.hasUpdate {
           steps.append(Plan.Step(.update, child.identity))
+        }
+      }
+    }
+    if relayout || new.hasUpdates {
+      for index in new.children.indices {
+        visit(index)
+      }
+    } else {
+      // Kept children that stay in place have no step: visit the arrivals and the moves alone,
+      // in ascending order.
+      var nextInsertion = 0
+      let insertions = difference.insertions
+      let moves = difference.moves
+      while nextInsertion < insertions.count || nextMove < moves.count {
+        if nextMove == moves.count
+          || (nextInsertion < insertions.count && insertions[nextInsertion] < moves[nextMove])
+        {
+          visit(insertions[nextInsertion])
+          nextInsertion += 1
+        } else {
+          visit(moves[nextMove])
         }
       }
     }
