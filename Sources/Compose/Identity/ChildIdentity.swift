@@ -16,35 +16,62 @@ import UIKitModel
 /// for the branches of `if`/`else` and `switch`, `some` for an `if` without `else`, `[n]` for the n-th pass of a `for` loop and
 /// `#key` for a ``ForEach`` element; an explicit identity follows as `id value`.
 public struct ChildIdentity: Hashable, CustomStringConvertible {
+  /// The parts of an identity, shared by every copy: plans and trees pass identities around by
+  /// reference, and a child that is declared again with the same identity keeps the same storage
+  /// (see ``CompositionTree/init(_:environment:mounted:)``), which makes comparing it one pointer
+  /// comparison.
+  final class Storage {
+    let slot: String
+    let path: StructuralPath
+    let controllerType: UIViewController.Type
+    let explicitID: AnyHashable?
+    let occurrence: Int
+    /// Every part of the identity, hashed once; compared first, so that different identities
+    /// usually differ at the first comparison.
+    let digest: Int
+
+    init(
+      slot: String, slotDigest: Int, path: StructuralPath, controllerType: UIViewController.Type,
+      explicitID: AnyHashable?, occurrence: Int
+    ) {
+      self.slot = slot
+      self.path = path
+      self.controllerType = controllerType
+      self.explicitID = explicitID
+      self.occurrence = occurrence
+      var hasher = Hasher()
+      hasher.combine(slotDigest)
+      hasher.combine(path.cachedHash)
+      hasher.combine(ObjectIdentifier(controllerType))
+      hasher.combine(occurrence)
+      hasher.combine(explicitID)
+      digest = hasher.finalize()
+    }
+  }
+
+  let storage: Storage
+
   /// The slot the child is declared in.
-  public let slot: String
-  let path: StructuralPath
-  let controllerType: UIViewController.Type
+  public var slot: String { storage.slot }
+  var path: StructuralPath { storage.path }
+  var controllerType: UIViewController.Type { storage.controllerType }
   /// The explicit identity given with `id(_:)`, if any.
-  public let explicitID: AnyHashable?
+  public var explicitID: AnyHashable? { storage.explicitID }
   /// 0 normally; 1, 2, … for the second, third … child declared with an explicit id or
   /// ``ForEach`` key that was already taken (a mistake that is reported).
-  public let occurrence: Int
-  /// Every part of the identity, hashed once; compared first, so that different identities
-  /// usually differ at the first comparison.
-  private let digest: Int
+  public var occurrence: Int { storage.occurrence }
 
   init(
     slot: String, slotDigest: Int, path: StructuralPath, controllerType: UIViewController.Type,
     explicitID: AnyHashable?, occurrence: Int = 0
   ) {
-    self.slot = slot
-    self.path = path
-    self.controllerType = controllerType
-    self.explicitID = explicitID
-    self.occurrence = occurrence
-    var hasher = Hasher()
-    hasher.combine(slotDigest)
-    hasher.combine(path.cachedHash)
-    hasher.combine(ObjectIdentifier(controllerType))
-    hasher.combine(occurrence)
-    hasher.combine(explicitID)
-    digest = hasher.finalize()
+    storage = Storage(
+      slot: slot, slotDigest: slotDigest, path: path, controllerType: controllerType,
+      explicitID: explicitID, occurrence: occurrence)
+  }
+
+  init(storage: Storage) {
+    self.storage = storage
   }
 
   /// The name of the controller type.
@@ -75,16 +102,19 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   ///   - rhs: Another identity.
   /// - Returns: Whether they identify the same child.
   public static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
-    lhs.digest == rhs.digest && lhs.controllerType == rhs.controllerType
-      && lhs.occurrence == rhs.occurrence && lhs.path == rhs.path
-      && lhs.explicitID == rhs.explicitID && lhs.slot == rhs.slot
+    let lhs = lhs.storage
+    let rhs = rhs.storage
+    return lhs === rhs
+      || (lhs.digest == rhs.digest && lhs.controllerType == rhs.controllerType
+        && lhs.occurrence == rhs.occurrence && lhs.path == rhs.path
+        && lhs.explicitID == rhs.explicitID && lhs.slot == rhs.slot)
   }
 
   /// Hashes the identity.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
+    hasher.combine(storage.digest)
   }
 }
 

@@ -91,102 +91,108 @@ struct KeyedDifference: Equatable {
   init(sources: [Int], oldCount: Int) {
     self.sources = sources
     let newCount = sources.count
-    var insertions: [Int] = []
-    var removals: [Int] = []
-    // The new positions of kept keys, in old order; those on a longest increasing subsequence
-    // stay, the others move.
-    var order: [Int] = []
-    sources.withUnsafeBufferPointer { sources in
-      // For each old position, the new position of the same key, or -1 for a removal.
-      var targets = [Int](repeating: -1, count: oldCount)
-      targets.withUnsafeMutableBufferPointer { targets in
-        for position in 0..<newCount {
-          let source = sources[position]
-          if source < 0 {
-            insertions.append(position)
-          } else {
-            targets[source] = position
-          }
-        }
-      }
-      let keptCount = newCount - insertions.count
-      order.reserveCapacity(keptCount)
-      if keptCount < oldCount { removals.reserveCapacity(oldCount - keptCount) }
-      for (index, target) in targets.enumerated() {
-        if target < 0 {
-          removals.append(index)
-        } else {
-          order.append(target)
-        }
+    // One scratch buffer: for each old position the new position of its key (or -1), the kept
+    // keys' new positions in old order, and the longest increasing subsequence's bookkeeping.
+    let (insertions, removals, moves) = sources.withUnsafeBufferPointer { sources in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + newCount) { scratch in
+        Self.difference(sources: sources, oldCount: oldCount, scratch: scratch)
       }
     }
     self.insertions = insertions
     self.removals = removals
-    let stays = Self.longestIncreasingSubsequence(order)
-    guard stays.count < order.count else { return }
-    var isStaying = [Bool](repeating: false, count: newCount)
-    for index in stays {
-      isStaying[order[index]] = true
-    }
-    var moves: [Int] = []
-    moves.reserveCapacity(order.count - stays.count)
-    for position in 0..<newCount where sources[position] >= 0 && !isStaying[position] {
-      moves.append(position)
-    }
     self.moves = moves
   }
 
-  /// The positions in `values` of one longest strictly increasing subsequence, ascending.
+  private static func difference(
+    sources: UnsafeBufferPointer<Int>, oldCount: Int, scratch: UnsafeMutableBufferPointer<Int>
+  ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
+    let newCount = sources.count
+    let base = scratch.baseAddress!
+    let targets = base
+    let order = base + oldCount
+    targets.initialize(repeating: -1, count: oldCount)
+    var insertionCount = 0
+    let insertions = Array(unsafeUninitializedCapacity: newCount) { insertions, count in
+      for position in 0..<newCount {
+        let source = sources[position]
+        if source < 0 {
+          insertions[count] = position
+          count += 1
+        } else {
+          targets[source] = position
+        }
+      }
+      insertionCount = count
+    }
+    let keptCount = newCount - insertionCount
+    var orderCount = 0
+    let removals = Array(unsafeUninitializedCapacity: oldCount - keptCount) { removals, count in
+      for index in 0..<oldCount {
+        let target = targets[index]
+        if target < 0 {
+          removals[count] = index
+          count += 1
+        } else {
+          order[orderCount] = target
+          orderCount += 1
+        }
+      }
+    }
+    let length = longestIncreasingRun(
+      order, count: orderCount, tails: base + 2 * oldCount, tailValues: base + 3 * oldCount,
+      previous: base + 4 * oldCount)
+    guard length < orderCount else { return (insertions, removals, []) }
+    // Mark the new positions on the subsequence; the other kept keys move.
+    let staying = base + 5 * oldCount
+    staying.initialize(repeating: 0, count: newCount)
+    var cursor = base[2 * oldCount + length - 1]
+    for _ in 0..<length {
+      staying[order[cursor]] = 1
+      cursor = base[4 * oldCount + cursor]
+    }
+    let moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
+      for position in 0..<newCount where sources[position] >= 0 && staying[position] == 0 {
+        moves[count] = position
+        count += 1
+      }
+    }
+    return (insertions, removals, moves)
+  }
+
+  /// The length of a longest strictly increasing subsequence of `values`; one such subsequence
+  /// ends at position `tails[length - 1]` and runs backwards through `previous`.
   ///
   /// A value above the current longest run extends it without a search, so a list that is
   /// mostly in order costs one comparison per value.
   ///
   /// - Complexity: O(*n* + *k* log *k*), *k* being the values that do not extend the run.
-  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-    let count = values.count
-    guard count > 0 else { return [] }
+  private static func longestIncreasingRun(
+    _ values: UnsafeMutablePointer<Int>, count: Int, tails: UnsafeMutablePointer<Int>,
+    tailValues: UnsafeMutablePointer<Int>, previous: UnsafeMutablePointer<Int>
+  ) -> Int {
     // tails[l] is the position of the smallest value ending an increasing run of length l + 1,
-    // and tailValues[l] that value.
-    var tails: [Int] = []
-    var tailValues: [Int] = []
-    tails.reserveCapacity(count)
-    tailValues.reserveCapacity(count)
-    var previous = [Int](repeating: -1, count: count)
-    values.withUnsafeBufferPointer { values in
-      previous.withUnsafeMutableBufferPointer { previous in
-        for index in 0..<count {
-          let value = values[index]
-          guard let last = tailValues.last else {
-            tails.append(index)
-            tailValues.append(value)
-            continue
-          }
-          if last < value {
-            previous[index] = tails[tails.count - 1]
-            tails.append(index)
-            tailValues.append(value)
-            continue
-          }
-          var low = 0
-          var high = tailValues.count - 1
-          while low < high {
-            let middle = (low + high) / 2
-            if tailValues[middle] < value { low = middle + 1 } else { high = middle }
-          }
-          if low > 0 { previous[index] = tails[low - 1] }
-          tails[low] = index
-          tailValues[low] = value
-        }
+    // and tailValues[l] that value; previous[i] is the position before i in its run.
+    var length = 0
+    for index in 0..<count {
+      let value = values[index]
+      if length == 0 || tailValues[length - 1] < value {
+        previous[index] = length > 0 ? tails[length - 1] : -1
+        tails[length] = index
+        tailValues[length] = value
+        length += 1
+        continue
       }
+      var low = 0
+      var high = length - 1
+      while low < high {
+        let middle = (low + high) / 2
+        if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      previous[index] = low > 0 ? tails[low - 1] : -1
+      tails[low] = index
+      tailValues[low] = value
     }
-    if tails.count == count { return Array(0..<count) }
-    var result = [Int](repeating: 0, count: tails.count)
-    var cursor = tails[tails.count - 1]
-    for slot in stride(from: tails.count - 1, through: 0, by: -1) {
-      result[slot] = cursor
-      cursor = previous[cursor]
-    }
-    return result
+    return length
   }
 }
 

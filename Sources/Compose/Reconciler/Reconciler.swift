@@ -208,6 +208,9 @@ struct Planner {
       }
     }
 
+    steps.reserveCapacity(
+      steps.count + 3 * difference.removals.count + 4 * difference.insertions.count
+        + difference.moves.count)
     if swap == nil {
       for index in difference.removals {
         let child = old.children[index]
