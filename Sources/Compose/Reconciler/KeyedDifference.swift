@@ -107,7 +107,8 @@ struct KeyedDifference: Equatable {
     sources: UnsafeBufferPointer<Int>, oldCount: Int, scratch: UnsafeMutableBufferPointer<Int>
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
     let newCount = sources.count
-    let base = scratch.baseAddress!
+    // The buffer is empty only when both lists are.
+    guard let base = scratch.baseAddress else { return ([], [], []) }
     let targets = base
     let order = base + oldCount
     targets.initialize(repeating: -1, count: oldCount)
