@@ -49,7 +49,9 @@ struct ReconcilerProperties {
       var spec = DeclarationSpec(slots: [])
       for step in 0...5 {
         spec = step == 0 ? generator.declaration(&random) : generator.mutation(of: spec, &random)
-        guard let next = Resolved(spec, seed: seed) else { return false }
+        // Half the declarations are resolved against the mounted tree, as a composer does.
+        let basis = random.chance(0.5) ? mounted : nil
+        guard let next = Resolved(spec, seed: seed, mounted: basis) else { return false }
         let result = mounted.reconcile(to: next.tree, forwarding: forwarding)
         var failures = Check.reconciliation(
           result, from: mounted, known: known, to: next, forwarding: forwarding)
@@ -66,6 +68,49 @@ struct ReconcilerProperties {
             plan: result.plan, "eviction plan:\n\(eviction.plan)"))
         guard failures.isEmpty else { return false }
         mounted = random.chance(0.2) ? eviction.tree : result.tree
+      }
+      return true
+    }
+  }
+
+  @Test("Resolving against the mounted tree changes neither the plan nor the mounted result")
+  func resolvingAgainstMountedChangesNothing() {
+    Cases.run(base: 0x5A4E_D1D5_D000_0006, count: 200) { seed in
+      var random = SplitMix64(seed: seed)
+      let forwarding: AppearanceForwarding = random.chance(0.3) ? .manual : .automatic
+      var generator = Generator(options: .full)
+      var mounted = CompositionTree(CompositionContent.empty)
+      var spec = DeclarationSpec(slots: [])
+      for step in 0...7 {
+        // Every other step declares the same again, the case that sharing makes cheap.
+        if step == 0 {
+          spec = generator.declaration(&random)
+        } else if random.chance(0.5) {
+          spec = generator.mutation(of: spec, &random)
+        }
+        guard let alone = Resolved(spec, seed: seed),
+          let shared = Resolved(spec, seed: seed, mounted: mounted)
+        else { return false }
+        let expected = mounted.reconcile(to: alone.tree, forwarding: forwarding)
+        let result = mounted.reconcile(to: shared.tree, forwarding: forwarding)
+        var failures: [String] = []
+        if result.plan != expected.plan {
+          failures.append("resolved on its own, the plan is\n\(expected.plan)")
+        }
+        if result.tree.description != expected.tree.description {
+          failures.append(
+            "mounted trees differ:\n\(result.tree)\nresolved on its own:\n\(expected.tree)")
+        }
+        if shared.tree.description != alone.tree.description {
+          failures.append("the declaration resolves differently against the mounted tree")
+        }
+        #expect(
+          failures.isEmpty,
+          Cases.report(
+            seed, "\(forwarding), step \(step)", failures, old: mounted, new: spec,
+            plan: result.plan))
+        guard failures.isEmpty else { return false }
+        mounted = random.chance(0.2) ? result.tree.evictingHiddenChildren().tree : result.tree
       }
       return true
     }
@@ -535,9 +580,9 @@ private struct Resolved {
 
   /// Resolves a declaration; records a failure when it has diagnostics or its children do not
   /// follow the declaration order.
-  init?(_ spec: DeclarationSpec, seed: UInt64) {
+  init?(_ spec: DeclarationSpec, seed: UInt64, mounted: CompositionTree? = nil) {
     self.spec = spec
-    tree = CompositionTree(declaration(spec))
+    tree = CompositionTree(declaration(spec), mounted: mounted)
     var attributes: [ChildIdentity: ChildSpec] = [:]
     var consistent = tree.diagnostics.isEmpty
     for slot in spec.slots {

@@ -73,17 +73,21 @@ struct Runner {
   ///   - old: The mounted declaration.
   ///   - new: The new declaration.
   ///   - stdlibSamples: Samples for the standard library; 0 to skip it.
+  ///   - againstMounted: Whether the new declaration is resolved against the mounted tree, as a
+  ///     composer does; `false` resolves it on its own.
   mutating func reconcileCase(
     id: String, workload: String, keys: KeyEdit, minimum: Int? = nil,
-    old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11
+    old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11,
+    againstMounted: Bool = true
   ) {
     let oldTree = CompositionTree(old)
-    let newTree = CompositionTree(new)
+    let basis = againstMounted ? oldTree : nil
+    let newTree = CompositionTree(new, mounted: basis)
     if let profile {
       guard profile.id == id else { return }
       for _ in 0..<profile.iterations {
         if profile.phase == "resolve" {
-          blackHole(oldTree.reconcile(to: CompositionTree(new)))
+          blackHole(oldTree.reconcile(to: CompositionTree(new, mounted: basis)))
         } else {
           blackHole(oldTree.reconcile(to: newTree))
         }
@@ -95,7 +99,7 @@ struct Runner {
       print("  warning: the LIS reference and the minimum disagree on \(id)")
     }
     let reconcile = { oldTree.reconcile(to: newTree) }
-    let resolveAndReconcile = { oldTree.reconcile(to: CompositionTree(new)) }
+    let resolveAndReconcile = { oldTree.reconcile(to: CompositionTree(new, mounted: basis)) }
     let jobs: [Job] =
       Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples)
       + Self.identityJobs(old: oldTree, new: newTree) + [
@@ -129,15 +133,15 @@ struct Runner {
         if profile.phase == "body" {
           blackHole(screen.body)
         } else {
-          blackHole(mounted.reconcile(to: CompositionTree(screen.body)))
+          blackHole(mounted.reconcile(to: CompositionTree(screen.body, mounted: mounted)))
         }
       }
       return
     }
     let keys = KeyEdit.unchanged(count: 100)
     let body = { screen.body }
-    let resolve = { CompositionTree(screen.body) }
-    let recompose = { mounted.reconcile(to: CompositionTree(screen.body)) }
+    let resolve = { CompositionTree(screen.body, mounted: mounted) }
+    let recompose = { mounted.reconcile(to: CompositionTree(screen.body, mounted: mounted)) }
     let jobs: [Job] =
       Self.referenceJobs(keys: keys)
       + Self.identityJobs(old: mounted, new: CompositionTree(screen.body)) + [

@@ -23,6 +23,11 @@ if runner.wants("W1") {
       keys: .unchanged(count: count),
       old: Declarations.slots(count), new: Declarations.slots(count))
   }
+  // The same, with the new declaration resolved on its own: every identity is compared.
+  runner.reconcileCase(
+    id: "W1-slots-100-alone", workload: "W1 unchanged, 100 slots × 1 child, resolved alone",
+    keys: .unchanged(count: 100),
+    old: Declarations.slots(100), new: Declarations.slots(100), againstMounted: false)
   for count in [10, 100, 1_000] {
     let keys = KeyEdit.unchanged(count: count)
     runner.reconcileCase(

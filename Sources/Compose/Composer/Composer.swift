@@ -192,7 +192,7 @@ public final class Composer {
     let body = body
     let environment = environment
     return withObservationTracking {
-      CompositionTree(body(), environment: environment)
+      CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self] in
       Task { @MainActor in self?.setNeedsCompose() }
     }
@@ -244,15 +244,14 @@ final class LayoutTrigger: UIView {
 extension CompositionTree {
   /// This tree with the named slots taken from `other` (or dropped when `other` has none).
   func replacingSlots(named names: Set<String>, with other: CompositionTree) -> CompositionTree {
-    var result = self
-    result.slots = slots.compactMap { slot in
+    var slots = slots.compactMap { slot in
       guard names.contains(slot.name) else { return slot }
       return other.slots.first { $0.name == slot.name }
     }
     for slot in other.slots
-    where names.contains(slot.name) && !result.slots.contains(where: { $0.name == slot.name }) {
-      result.slots.append(slot)
+    where names.contains(slot.name) && !slots.contains(where: { $0.name == slot.name }) {
+      slots.append(slot)
     }
-    return result
+    return CompositionTree(slots: slots, diagnostics: diagnostics)
   }
 }

@@ -48,6 +48,7 @@ extension CompositionTree {
     to new: CompositionTree, in container: UIViewController? = nil,
     forwarding: AppearanceForwarding = .automatic
   ) -> Reconciliation {
+    if let unchanged = unchangedReconciliation(to: new, in: container) { return unchanged }
     var planner = Planner(forwarding: forwarding)
     planner.diagnostics = new.diagnostics
     var mountedSlots: [ResolvedSlot] = []
@@ -85,6 +86,30 @@ extension CompositionTree {
     return Reconciliation(
       plan: Plan(steps: planner.steps, diagnostics: planner.diagnostics),
       tree: CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics))
+  }
+
+  /// The reconciliation of a declaration whose every slot has this tree's slot code: nothing
+  /// changes but the children's updates. `nil` when a code differs, when this tree keeps hidden
+  /// children (the new tree has none to carry them), or when a slot's anchor is outside the
+  /// container (the full path reports it).
+  private func unchangedReconciliation(to new: CompositionTree, in container: UIViewController?)
+    -> Reconciliation?
+  {
+    guard !hasHidden, codes == new.codes else { return nil }
+    if let container, new.hasAnchors {
+      for slot in new.slots where Self.anchorFailure(of: slot, in: container) != nil {
+        return nil
+      }
+    }
+    var steps: [Plan.Step] = []
+    if new.hasUpdates {
+      for slot in new.slots where slot.hasUpdates {
+        for child in slot.children where child.hasUpdate {
+          steps.append(Plan.Step(.update, child.identity))
+        }
+      }
+    }
+    return Reconciliation(plan: Plan(steps: steps, diagnostics: new.diagnostics), tree: new)
   }
 
   /// Plans the removal of the hidden kept-alive children that a memory warning evicts.
@@ -145,7 +170,7 @@ extension Plan {
     forwarding: AppearanceForwarding = .automatic
   ) {
     let before = CompositionTree(old.compositionContent)
-    let after = CompositionTree(new.compositionContent)
+    let after = CompositionTree(new.compositionContent, mounted: before)
     self = before.reconcile(to: after, forwarding: forwarding).plan
   }
 }
@@ -173,9 +198,7 @@ struct Planner {
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
     let relayout = !old.layout.matches(new.layout)
-    // Lists are compared through their typed keys when both sides have them.
-    let sameTyped = old.keyedRun.flatMap { oldRun in new.keyedRun?.isSame(as: oldRun) }
-    if !relayout, sameTyped ?? Self.sameChildren(old.children, new.children) {
+    if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
       if new.hasUpdates {
         for child in new.children where child.hasUpdate {
@@ -185,9 +208,12 @@ struct Planner {
       mounted.hidden = old.hidden
       return mounted
     }
+    var typedDifference: KeyedDifference?
+    if let oldRun = old.keyedRun, let newRun = new.keyedRun {
+      typedDifference = newRun.difference(from: oldRun)
+    }
     let difference =
-      old.keyedRun.flatMap { oldRun in new.keyedRun?.difference(from: oldRun) }
-      ?? KeyedDifference.compute(from: old.children, to: new.children)
+      typedDifference ?? KeyedDifference.compute(from: old.children, to: new.children)
     var hidden = old.hidden
     var hiddenIndexes: [ChildIdentity: Int] = [:]
     for (index, child) in hidden.enumerated() {
@@ -292,8 +318,16 @@ struct Planner {
     return mounted
   }
 
-  /// Whether two lists of children have the same identities in the same order.
-  private static func sameChildren(_ old: [ResolvedChild], _ new: [ResolvedChild]) -> Bool {
+  /// Whether two slots have the same children, by identity, in the same order.
+  private static func sameChildren(_ old: ResolvedSlot, _ new: ResolvedSlot) -> Bool {
+    // Lists are compared through their typed keys when both sides have them.
+    if let oldRun = old.keyedRun, let newRun = new.keyedRun,
+      let same = newRun.isSame(as: oldRun)
+    {
+      return same
+    }
+    let old = old.children
+    let new = new.children
     guard old.count == new.count else { return false }
     for index in old.indices where old[index].identity != new[index].identity {
       return false
