@@ -88,10 +88,11 @@ extension CompositionTree {
       tree: CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics))
   }
 
-  /// The reconciliation of a declaration whose every slot has this tree's slot code: nothing
-  /// changes but the children's updates. `nil` when a code differs, when this tree keeps hidden
-  /// children (the new tree has none to carry them), or when a slot's anchor is outside the
-  /// container (the full path reports it).
+  /// The reconciliation of a declaration whose every slot has this tree's slot code.
+  ///
+  /// Nothing changes but the children's updates. `nil` when a code differs, when this tree keeps
+  /// hidden children (the new tree has none to carry them), or when a slot's anchor is outside
+  /// the container (the full path reports it).
   private func unchangedReconciliation(to new: CompositionTree, in container: UIViewController?)
     -> Reconciliation?
   {
