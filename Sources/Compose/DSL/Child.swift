@@ -94,9 +94,9 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   /// The child as slot content.
   public var slotContent: SlotContent { SlotContent(.child(declaration)) }
 
-  func modified(_ change: (inout ChildDeclaration) -> Void) -> Child {
-    var copy = declaration
-    change(&copy)
+  func modified(_ change: (ChildDeclaration) -> Void) -> Child {
+    let copy = declaration.copy()
+    change(copy)
     return Child(declaration: copy)
   }
 
@@ -111,8 +111,9 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   }
 }
 
-/// The type-erased description of one declared child.
-struct ChildDeclaration {
+/// The type-erased description of one declared child; a class, so that content, trees and
+/// plans share it instead of copying its closures.
+final class ChildDeclaration {
   let controllerType: UIViewController.Type
   let make: @MainActor () -> UIViewController
   let update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
@@ -129,6 +130,16 @@ struct ChildDeclaration {
     self.make = make
     self.update = update
     self.source = source
+  }
+
+  /// A copy, for a modifier to change.
+  func copy() -> ChildDeclaration {
+    let copy = ChildDeclaration(
+      controllerType: controllerType, make: make, update: update, source: source)
+    copy.explicitID = explicitID
+    copy.transition = transition
+    copy.lifetime = lifetime
+    return copy
   }
 
   var typeName: String { String(describing: controllerType) }

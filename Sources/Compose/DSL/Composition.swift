@@ -4,12 +4,12 @@
 /// ``CompositionBuilder`` makes it from ``Slot``s, other ``Composition``s and Swift's control
 /// flow. Slots are identified by name, so where a slot is declared does not matter.
 public struct CompositionContent {
-  indirect enum Node {
+  enum Node {
     case empty
     case slot(SlotDeclaration)
     case block([CompositionContent])
     case composition(@MainActor () -> CompositionContent)
-    case environment((inout EnvironmentValues) -> Void, CompositionContent)
+    indirect case environment((inout EnvironmentValues) -> Void, CompositionContent)
   }
 
   let node: Node

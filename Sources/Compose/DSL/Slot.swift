@@ -61,6 +61,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot with the transition.
   public func transition(_ transition: Transition) -> Slot {
     var copy = self
+    copy.declaration = declaration.copy()
     copy.declaration.transition = transition
     return copy
   }
@@ -78,6 +79,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot with the policy.
   public func interruption(_ policy: Interruption) -> Slot {
     var copy = self
+    copy.declaration = declaration.copy()
     copy.declaration.interruption = policy
     return copy
   }
@@ -89,6 +91,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot marked as primary.
   public func primary(_ forwarding: Forwarding = .all) -> Slot {
     var copy = self
+    copy.declaration = declaration.copy()
     copy.declaration.forwarding = forwarding
     return copy
   }
@@ -112,8 +115,8 @@ public struct Forwarding: OptionSet, Hashable, Sendable {
   public static let all: Forwarding = [.statusBar, .homeIndicator, .preferredContentSize]
 }
 
-/// The description of one declared slot.
-struct SlotDeclaration {
+/// The description of one declared slot; a class, so that content and resolution share it.
+final class SlotDeclaration {
   let name: String
   let anchor: UIView?
   let layout: SlotLayout
@@ -122,6 +125,27 @@ struct SlotDeclaration {
   var transition: Transition = .none
   var forwarding: Forwarding = []
   var interruption: Interruption = .finishRunning
+
+  init(
+    name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
+    source: SourceLocation
+  ) {
+    self.name = name
+    self.anchor = anchor
+    self.layout = layout
+    self.content = content
+    self.source = source
+  }
+
+  /// A copy, for a modifier to change.
+  func copy() -> SlotDeclaration {
+    let copy = SlotDeclaration(
+      name: name, anchor: anchor, layout: layout, content: content, source: source)
+    copy.transition = transition
+    copy.forwarding = forwarding
+    copy.interruption = interruption
+    return copy
+  }
 }
 
 /// What happens when a declaration changes while a slot's swap is animating.

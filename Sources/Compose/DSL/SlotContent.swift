@@ -4,20 +4,20 @@
 /// You rarely name this type: ``SlotBuilder`` makes it from ``Child``, ``ForEach``, ``Group`` and
 /// Swift's control flow. The structure matters because it is part of each child's identity.
 public struct SlotContent {
-  indirect enum Node {
+  enum Node {
     case empty
     case child(ChildDeclaration)
     /// Statements of a builder block; a child's position is the index of its statement.
     case block([SlotContent])
     /// One branch of an `if`/`else` or `switch` (`buildEither`), or the body of an `if` without
     /// `else` (`buildOptional`).
-    case branch(Branch, SlotContent)
+    indirect case branch(Branch, SlotContent)
     /// A `for … in` loop; elements are identified by their position.
     case loop([SlotContent])
     /// A ``ForEach``; elements are identified by their keys.
-    case keyed(any KeyedElements)
+    indirect case keyed(any KeyedElements)
     /// Content with environment values set for everything inside.
-    case environment((inout EnvironmentValues) -> Void, SlotContent)
+    indirect case environment((inout EnvironmentValues) -> Void, SlotContent)
     /// Content built from the environment.
     case reader(@MainActor (EnvironmentValues) -> SlotContent)
   }

@@ -300,8 +300,10 @@ struct Resolver {
   private mutating func resolve(_ slot: SlotDeclaration, environment: EnvironmentValues) {
     var path = StructuralPath()
     let index: Int
-    let (existing, mountedIndex) = findSlot(named: slot.name)
-    let mountedSlot = existing == nil ? mountedIndex.map { mounted?.slots[$0] } ?? nil : nil
+    if slots.isEmpty, let mounted { slots.reserveCapacity(mounted.slots.count) }
+    let (existing, found) = findSlot(named: slot.name)
+    // The mounted slot this one is compared with (none for a second declaration of a name).
+    let mountedIndex = existing == nil ? found : nil
     if let existing {
       // A second slot with the same name: its children join the first one's, under a path of
       // their own so that they cannot collide with the first declaration's children.
@@ -336,18 +338,28 @@ struct Resolver {
     explicitIDs = explicitIDsBySlot[index]
     slotName = slot.name
     slotDigest = nil
-    candidates = mountedSlot?.children ?? []
-    reusesAll = mountedSlot != nil
+    if let mounted, let mountedIndex {
+      candidates = mounted.slots[mountedIndex].children
+      reusesAll = true
+    } else {
+      candidates = []
+      reusesAll = false
+    }
     collect(
       slot.content, path: path, slotTransition: slot.transition, environment: environment,
       into: &children)
     explicitIDsBySlot[index] = explicitIDs
-    slots[index].hasUpdates = children.contains { $0.hasUpdate }
+    var hasUpdates = false
+    for child in children where child.hasUpdate {
+      hasUpdates = true
+      break
+    }
+    slots[index].hasUpdates = hasUpdates
     if existing == nil {
-      if let mountedSlot, reusesAll, children.count == candidates.count,
-        mountedSlot.layout.matches(slot.layout)
+      if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
+        mounted.slots[mountedIndex].layout.matches(slot.layout)
       {
-        slots[index].code = mountedSlot.code
+        slots[index].code = mounted.slots[mountedIndex].code
       } else {
         slots[index].code = Self.freshCode()
       }
