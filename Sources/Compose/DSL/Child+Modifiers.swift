@@ -13,7 +13,7 @@ extension Child {
   /// - Parameter id: Any hashable value.
   /// - Returns: The child with the explicit identity.
   public func id<ID: Hashable>(_ id: ID) -> Child {
-    modified { $0.explicitID = AnyHashable(id) }
+    modified { $0.with(explicitID: .some(AnyHashable(id))) }
   }
 
   /// Sets how the child arrives when it replaces another child of its slot.
@@ -30,7 +30,7 @@ extension Child {
   /// - Parameter transition: The transition.
   /// - Returns: The child with the transition.
   public func transition(_ transition: Transition) -> Child {
-    modified { $0.transition = transition }
+    modified { $0.with(transition: .some(transition)) }
   }
 
   /// Sets how long the child's controller lives.
@@ -43,6 +43,6 @@ extension Child {
   /// - Parameter lifetime: The lifetime policy; ``Lifetime/whileShown`` by default.
   /// - Returns: The child with the lifetime policy.
   public func lifetime(_ lifetime: Lifetime) -> Child {
-    modified { $0.lifetime = lifetime }
+    modified { $0.with(lifetime: lifetime) }
   }
 }

@@ -94,10 +94,8 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   /// The child as slot content.
   public var slotContent: SlotContent { SlotContent(.child(declaration)) }
 
-  func modified(_ change: (ChildDeclaration) -> Void) -> Child {
-    let copy = declaration.copy()
-    change(copy)
-    return Child(declaration: copy)
+  func modified(_ change: (ChildDeclaration) -> ChildDeclaration) -> Child {
+    Child(declaration: change(declaration))
   }
 
   @MainActor
@@ -118,28 +116,33 @@ final class ChildDeclaration {
   let make: @MainActor () -> UIViewController
   let update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
   let source: SourceLocation
-  var explicitID: AnyHashable?
-  var transition: Transition?
-  var lifetime: Lifetime = .whileShown
+  let explicitID: AnyHashable?
+  let transition: Transition?
+  let lifetime: Lifetime
 
   init(
     controllerType: UIViewController.Type, make: @escaping @MainActor () -> UIViewController,
-    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation,
+    explicitID: AnyHashable? = nil, transition: Transition? = nil,
+    lifetime: Lifetime = .whileShown
   ) {
     self.controllerType = controllerType
     self.make = make
     self.update = update
     self.source = source
+    self.explicitID = explicitID
+    self.transition = transition
+    self.lifetime = lifetime
   }
 
-  /// A copy, for a modifier to change.
-  func copy() -> ChildDeclaration {
-    let copy = ChildDeclaration(
-      controllerType: controllerType, make: make, update: update, source: source)
-    copy.explicitID = explicitID
-    copy.transition = transition
-    copy.lifetime = lifetime
-    return copy
+  /// A copy with some of the modifiers' values changed.
+  func with(
+    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil
+  ) -> ChildDeclaration {
+    ChildDeclaration(
+      controllerType: controllerType, make: make, update: update, source: source,
+      explicitID: explicitID ?? self.explicitID, transition: transition ?? self.transition,
+      lifetime: lifetime ?? self.lifetime)
   }
 
   var typeName: String { String(describing: controllerType) }

@@ -46,6 +46,18 @@ public struct Transition: CustomStringConvertible {
   }
 
   let kind: Kind
+
+  /// Whether two transitions are known to animate the same way; `false` for custom ones, whose
+  /// animations cannot be compared.
+  func isSame(as other: Transition) -> Bool {
+    guard duration == other.duration else { return false }
+    switch (kind, other.kind) {
+    case (.none, .none), (.crossDissolve, .crossDissolve): return true
+    case (.slide(let edge), .slide(let otherEdge)), (.flip(let edge), .flip(let otherEdge)):
+      return edge == otherEdge
+    default: return false
+    }
+  }
   /// The duration in seconds; `0` for ``none``.
   public let duration: TimeInterval
 

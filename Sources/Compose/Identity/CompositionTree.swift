@@ -192,6 +192,18 @@ final class ResolvedChild {
     lifetime = declaration.lifetime
   }
 
+  /// Whether this mounted child can stand for a newly declared one with the same identity, so
+  /// that a resolution reuses it instead of making another: neither has an update closure (the
+  /// only reader of the environment and of the closure itself), and the lifetime, transition and
+  /// source are the same. The factory does not matter: a mounted child is never made again.
+  func canStand(for declaration: ChildDeclaration, identity: ChildIdentity, transition: Transition)
+    -> Bool
+  {
+    self.identity.storage === identity.storage && !hasUpdate && declaration.update == nil
+      && lifetime == declaration.lifetime && self.transition.isSame(as: transition)
+      && self.declaration.source == declaration.source
+  }
+
   /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
   var summary: String {
     let position = identity.position
@@ -377,7 +389,7 @@ struct Resolver {
     if position < candidates.count {
       let candidate = candidates[position].identity.storage
       if candidate.controllerType == controllerType, candidate.occurrence == occurrence,
-        candidate.path == path, candidate.explicitID == explicitID
+        candidate.path == path, Self.same(candidate.explicitID, explicitID)
       {
         return ChildIdentity(storage: candidate)
       }
@@ -388,6 +400,14 @@ struct Resolver {
     return ChildIdentity(
       slot: slotName, slotDigest: digest, path: path, controllerType: controllerType,
       explicitID: explicitID, occurrence: occurrence)
+  }
+
+  private static func same(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): true
+    case (let lhs?, let rhs?): lhs == rhs
+    default: false
+    }
   }
 
   /// Whether a slot's content is one `ForEach`, possibly inside single-statement blocks and
@@ -428,13 +448,21 @@ struct Resolver {
               source: declaration.source))
         }
       }
+      let transition = declaration.transition ?? slotTransition
+      let position = children.count
       let identity = identity(
-        at: children.count, path: path, controllerType: declaration.controllerType,
+        at: position, path: path, controllerType: declaration.controllerType,
         explicitID: declaration.explicitID, occurrence: occurrence)
+      if position < candidates.count, candidates[position].canStand(
+        for: declaration, identity: identity, transition: transition)
+      {
+        children.append(candidates[position])
+        return
+      }
       children.append(
         ResolvedChild(
           identity: identity, declaration: declaration, environment: environment,
-          transition: declaration.transition ?? slotTransition))
+          transition: transition))
     case .block(let statements) where statements.count == 1:
       // A block of one statement adds nothing to identity: its statement is always the first.
       collect(
