@@ -192,10 +192,12 @@ final class ResolvedChild {
     lifetime = declaration.lifetime
   }
 
-  /// Whether this mounted child can stand for a newly declared one with the same identity, so
-  /// that a resolution reuses it instead of making another: neither has an update closure (the
-  /// only reader of the environment and of the closure itself), and the lifetime, transition and
-  /// source are the same. The factory does not matter: a mounted child is never made again.
+  /// Whether this mounted child can stand for a newly declared one with the same identity.
+  ///
+  /// A resolution then reuses it instead of making another. It can when neither has an update
+  /// closure (the only reader of the environment and of the closure itself), and the lifetime,
+  /// transition and source are the same. The factory does not matter: a mounted child is never
+  /// made again.
   func canStand(for declaration: ChildDeclaration, identity: ChildIdentity, transition: Transition)
     -> Bool
   {
@@ -453,8 +455,9 @@ struct Resolver {
       let identity = identity(
         at: position, path: path, controllerType: declaration.controllerType,
         explicitID: declaration.explicitID, occurrence: occurrence)
-      if position < candidates.count, candidates[position].canStand(
-        for: declaration, identity: identity, transition: transition)
+      if position < candidates.count,
+        candidates[position].canStand(
+          for: declaration, identity: identity, transition: transition)
       {
         children.append(candidates[position])
         return
