@@ -217,6 +217,50 @@ final class ResolvedChild {
   }
 }
 
+/// The children of the slot being resolved. While they are the mounted slot's children, in
+/// order, they are only counted, and the mounted array becomes the new one: an unchanged slot
+/// allocates nothing.
+struct ChildList {
+  private let mounted: [ResolvedChild]
+  private var sharedCount = 0
+  private var own: [ResolvedChild]?
+
+  init(mounted: [ResolvedChild]) {
+    self.mounted = mounted
+  }
+
+  init(own: [ResolvedChild]) {
+    mounted = []
+    self.own = own
+  }
+
+  var count: Int { own?.count ?? sharedCount }
+
+  var last: ResolvedChild? {
+    if let own { return own.last }
+    return sharedCount > 0 ? mounted[sharedCount - 1] : nil
+  }
+
+  mutating func append(_ child: ResolvedChild) {
+    if own == nil {
+      if sharedCount < mounted.count, mounted[sharedCount] === child {
+        sharedCount += 1
+        return
+      }
+      var copy: [ResolvedChild] = []
+      copy.reserveCapacity(max(mounted.count, sharedCount + 1))
+      copy.append(contentsOf: mounted[0..<sharedCount])
+      own = copy
+    }
+    own?.append(child)
+  }
+
+  var children: [ResolvedChild] {
+    if let own { return own }
+    return sharedCount == mounted.count ? mounted : Array(mounted[0..<sharedCount])
+  }
+}
+
 /// Walks a declaration and produces resolved slots.
 @MainActor
 struct Resolver {
@@ -344,9 +388,9 @@ struct Resolver {
           children: [], code: 0))
       explicitIDsBySlot.append([:])
     }
-    var children = slots[index].children
+    let earlier = slots[index].children
     // A slot that is a single ForEach (the usual list) also keeps its typed keys.
-    let isList = children.isEmpty && Self.isSingleForEach(slot.content)
+    let isList = earlier.isEmpty && Self.isSingleForEach(slot.content)
     runCapture = isList ? .armed : .disarmed
     capturedRun = nil
     explicitIDs = explicitIDsBySlot[index]
@@ -359,9 +403,11 @@ struct Resolver {
       candidates = []
       reusesAll = false
     }
+    var list = earlier.isEmpty ? ChildList(mounted: candidates) : ChildList(own: earlier)
     collect(
       slot.content, path: path, slotTransition: slot.transition, environment: environment,
-      into: &children)
+      into: &list)
+    let children = list.children
     explicitIDsBySlot[index] = explicitIDs
     var hasUpdates = false
     for child in children where child.hasUpdate {
@@ -426,7 +472,7 @@ struct Resolver {
   private mutating func collect(
     _ content: SlotContent, path: StructuralPath, slotTransition: Transition,
     environment: EnvironmentValues, keyOccurrence: Int = 0,
-    into children: inout [ResolvedChild]
+    into children: inout ChildList
   ) {
     let slot = slotName
     switch content.node {
