@@ -217,9 +217,10 @@ final class ResolvedChild {
   }
 }
 
-/// The children of the slot being resolved. While they are the mounted slot's children, in
-/// order, they are only counted, and the mounted array becomes the new one: an unchanged slot
-/// allocates nothing.
+/// The children of the slot being resolved.
+///
+/// While they are the mounted slot's children, in order, they are only counted, and the mounted
+/// array becomes the new one: an unchanged slot allocates nothing.
 struct ChildList {
   private let mounted: [ResolvedChild]
   private var sharedCount = 0
@@ -392,7 +393,7 @@ struct Resolver {
     // A slot that is a single ForEach (the usual list) also keeps its typed keys.
     let isList = earlier.isEmpty && Self.isSingleForEach(slot.content)
     runCapture = isList ? .armed : .disarmed
-    capturedRun = nil
+    if capturedRun != nil { capturedRun = nil }
     explicitIDs = explicitIDsBySlot[index]
     slotName = slot.name
     slotDigest = nil
@@ -451,11 +452,9 @@ struct Resolver {
   }
 
   private static func same(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
-    switch (lhs, rhs) {
-    case (nil, nil): true
-    case (let lhs?, let rhs?): lhs == rhs
-    default: false
-    }
+    guard let lhs else { return rhs == nil }
+    guard let rhs else { return false }
+    return lhs == rhs
   }
 
   /// Whether a slot's content is one `ForEach`, possibly inside single-statement blocks and
