@@ -592,6 +592,22 @@ struct DocumentationExamples {
         """)
   }
 
+  @Test("CompositionTree(_:environment:mounted:): an unchanged screen plans nothing, a change the same")
+  func resolvingAgainstMounted() {
+    let mounted = CompositionTree(PlanExample.Screen(isLoading: false).compositionContent)
+    let next = CompositionTree(
+      PlanExample.Screen(isLoading: false).compositionContent, mounted: mounted)
+    #expect(mounted.reconcile(to: next).plan.steps.isEmpty)
+    #expect(next.description == mounted.description)
+
+    // A change plans exactly what it plans when the declaration is resolved on its own.
+    let loading = PlanExample.Screen(isLoading: true).compositionContent
+    let alone = mounted.reconcile(to: CompositionTree(loading)).plan
+    let shared = mounted.reconcile(to: CompositionTree(loading, mounted: mounted)).plan
+    #expect(shared == alone)
+    #expect(shared.summary.additions == 1 && shared.summary.removals == 1)
+  }
+
   @Test("Compose overview: selecting a message swaps the detail and updates the rows")
   func inbox() {
     let messages = [InboxExample.Message(id: 1), .init(id: 2)]
