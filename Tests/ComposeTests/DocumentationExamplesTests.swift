@@ -592,7 +592,7 @@ struct DocumentationExamples {
         """)
   }
 
-  @Test("CompositionTree(_:environment:mounted:): an unchanged screen plans nothing, a change the same")
+  @Test("CompositionTree(_:environment:mounted:): unchanged plans nothing, a change the same")
   func resolvingAgainstMounted() {
     let mounted = CompositionTree(PlanExample.Screen(isLoading: false).compositionContent)
     let next = CompositionTree(
