@@ -95,8 +95,8 @@ struct LocalIdentity: Hashable {
   let suffix: [StructuralPath.Component]
   let explicitID: AnyHashable?
   let occurrence: Int
-  /// Every part hashed once, so that hashing and comparing a list's entries stays close to
-  /// hashing and comparing its keys.
+  /// Every part hashed once, so that two different locals usually differ at the first
+  /// comparison.
   let digest: Int
 
   init(
