@@ -629,6 +629,11 @@ struct DocumentationExamples {
     mounted = first.tree  // hidden kept-alive tabs are part of the mounted tree
     let back = mounted.reconcile(to: CompositionTree { TabsExample.Tabs(selected: 0) })
     #expect(back.plan.summary.attachments == 1)
+
+    // Resolved against the mounted tree, as a composer does: the same plan.
+    let next = CompositionTree(
+      TabsExample.Tabs(selected: 0).compositionContent, mounted: mounted)
+    #expect(mounted.reconcile(to: next).plan == back.plan)
   }
 
   @Test("Plan, Plan.init(from:to:), TestingReconciliation: loading replaces the spinner")

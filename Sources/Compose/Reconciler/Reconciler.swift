@@ -102,15 +102,14 @@ extension CompositionTree {
         return nil
       }
     }
-    var steps: [Plan.Step] = []
+    var planner = Planner(forwarding: .automatic)
     if new.hasUpdates {
-      for slot in new.slots where slot.hasUpdates {
-        for child in slot.children where child.hasUpdate {
-          steps.append(Plan.Step(.update, child.identity))
-        }
+      for slot in new.slots {
+        planner.updateChildren(of: slot)
       }
     }
-    return Reconciliation(plan: Plan(steps: steps, diagnostics: new.diagnostics), tree: new)
+    return Reconciliation(
+      plan: Plan(steps: planner.steps, diagnostics: new.diagnostics), tree: new)
   }
 
   /// Plans the removal of the hidden kept-alive children that a memory warning evicts.
@@ -201,11 +200,7 @@ struct Planner {
     let relayout = !old.layout.matches(new.layout)
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
-      if new.hasUpdates {
-        for child in new.children where child.hasUpdate {
-          steps.append(Plan.Step(.update, child.identity))
-        }
-      }
+      updateChildren(of: new)
       mounted.hidden = old.hidden
       return mounted
     }
@@ -317,6 +312,14 @@ struct Planner {
     }
     mounted.hidden = hidden
     return mounted
+  }
+
+  /// Plans the update of every child of an unchanged slot that has an update closure.
+  mutating func updateChildren(of slot: ResolvedSlot) {
+    guard slot.hasUpdates else { return }
+    for child in slot.children where child.hasUpdate {
+      steps.append(Plan.Step(.update, child.identity))
+    }
   }
 
   /// Whether two slots have the same children, by identity, in the same order.
