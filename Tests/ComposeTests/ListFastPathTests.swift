@@ -105,6 +105,107 @@ struct ListFastPath {
     }
   }
 
+  /// Edits of long lists that take the key matching through each of its paths: in step, runs
+  /// of insertions and removals shorter and longer than its lookahead, and orders with no common
+  /// run at all, where it falls back to hashing.
+  private static func editedKeys(_ keys: [Int], _ generator: inout Generator) -> (String, [Int]) {
+    let count = keys.count
+    var edited = keys
+    var nextKey = count
+    func newKeys(_ length: Int) -> [Int] {
+      defer { nextKey += length }
+      return Array(nextKey..<nextKey + length)
+    }
+    switch generator.below(10) {
+    case 0, 1, 2:
+      let percent = [1, 10, 30][generator.below(3)]
+      for _ in 0..<max(1, count * percent / 100) {
+        switch generator.below(3) {
+        case 0 where !edited.isEmpty: edited.remove(at: generator.below(edited.count))
+        case 1: edited.insert(contentsOf: newKeys(1), at: generator.below(edited.count + 1))
+        default:
+          guard !edited.isEmpty else { continue }
+          let key = edited.remove(at: generator.below(edited.count))
+          edited.insert(key, at: generator.below(edited.count + 1))
+        }
+      }
+      return ("\(percent)% random edits", edited)
+    case 3:
+      let length = 1 + generator.below(12)
+      edited.insert(contentsOf: newKeys(length), at: generator.below(count + 1))
+      return ("\(length) insertions in a row", edited)
+    case 4:
+      let length = min(count, 1 + generator.below(12))
+      let start = generator.below(count - length + 1)
+      edited.removeSubrange(start..<start + length)
+      return ("\(length) removals in a row", edited)
+    case 5:
+      let length = min(count, 1 + generator.below(20))
+      let start = generator.below(count - length + 1)
+      let block = edited[start..<start + length]
+      edited.removeSubrange(start..<start + length)
+      edited.insert(contentsOf: block, at: generator.below(edited.count + 1))
+      return ("a block of \(length) moved", edited)
+    case 6:
+      let offset = generator.below(count)
+      return ("rotated by \(offset)", Array(keys[offset...] + keys[..<offset]))
+    case 7:
+      return ("reversed", keys.reversed())
+    case 8:
+      for index in stride(from: 1, to: count, by: 2) {
+        edited.swapAt(index - 1, index)
+      }
+      return ("pairs swapped", edited)
+    default:
+      if generator.below(2) == 0 {
+        return ("evens then odds", keys.filter { $0 % 2 == 0 } + keys.filter { $0 % 2 == 1 })
+      }
+      return ("all keys new", newKeys(generator.below(count + 1)))
+    }
+  }
+
+  /// A list that follows a fixed child, so that its slot is reconciled by identities, not by
+  /// typed keys.
+  private static func listAfterHeader(_ keys: [Int]) -> CompositionContent {
+    CompositionContent.build {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        Child { DetailViewController() }
+        ForEach(keys, id: \.self) { _ in Child { RowViewController() } }
+      }
+    }
+  }
+
+  @Test("Long lists, edited in every way, are matched key for key with the fewest steps")
+  func longListsHaveTheFewestSteps() {
+    for seed in UInt64(1)...160 {
+      var generator = Generator(state: seed &* 104_729)
+      let oldKeys = Array(0..<(1 + generator.below(300)))
+      let (edit, newKeys) = Self.editedKeys(oldKeys, &generator)
+      let general = seed % 2 == 0
+      let content: ([Int]) -> CompositionContent =
+        general
+        ? Self.listAfterHeader
+        : { keys in
+          Self.list(keys.map { Element(key: $0, detail: false, explicitID: nil) }, stacked: true)
+        }
+      let old = CompositionTree(content(oldKeys))
+      let new = CompositionTree(content(newKeys))
+      let plan = old.reconcile(to: new).plan
+      let label =
+        "seed \(seed), \(edit) of \(oldKeys.count) keys, \(general ? "by identity" : "typed")"
+      var interpreter = PlanInterpreter(mounted: old)
+      interpreter.perform(plan, declared: new)
+      #expect(interpreter.violations.isEmpty, "\(label): \(interpreter.violations)")
+      #expect(interpreter.shown(in: "rows") == new.children(in: "rows"), "\(label)")
+      let oldPositions = Dictionary(
+        uniqueKeysWithValues: oldKeys.enumerated().map { ($0.element, $0.offset) })
+      let kept = newKeys.compactMap { oldPositions[$0] }
+      #expect(plan.summary.removals == oldKeys.count - kept.count, "\(label)")
+      #expect(plan.summary.additions == newKeys.count - kept.count, "\(label)")
+      #expect(plan.summary.moves == kept.count - Self.longestIncreasingRun(kept), "\(label)")
+    }
+  }
+
   // `if … else if … else` is built by Swift as a balanced tree: `first.first`, `first.second`,
   // `second`.
   @Test("A duplicate key in a list is reported and kept apart, as anywhere else")

@@ -88,6 +88,8 @@ struct Runner {
       for _ in 0..<profile.iterations {
         if profile.phase == "resolve" {
           blackHole(oldTree.reconcile(to: CompositionTree(new, mounted: basis)))
+        } else if profile.phase == "floor" {
+          blackHole(Floors.hash(keys.old, keys.new))
         } else {
           blackHole(oldTree.reconcile(to: newTree))
         }

@@ -1,9 +1,9 @@
 /// The fewest changes that turn one list of unique keys into another: removals, insertions, and
 /// moves of the kept keys that are not on a longest increasing subsequence.
 ///
-/// The algorithm skips the common prefix and suffix, maps the remaining old keys to their
-/// positions, and keeps in place the longest run of kept keys that already appear in increasing
-/// old order; every other kept key moves. That is the minimum: removals = |old \ new|,
+/// The algorithm matches the keys by comparison where the two lists are in step, maps the
+/// remaining old keys to their positions, and keeps in place the longest run of kept keys that
+/// already appear in increasing old order; every other kept key moves. That is the minimum: removals = |old \ new|,
 /// insertions = |new \ old|, moves = |kept| − LIS.
 ///
 /// It has two halves. ``KeyedDifference/match(from:to:)`` is the only part that hashes or
@@ -41,45 +41,97 @@ struct KeyedDifference: Equatable {
 
   /// For each new position, the old position of the same key, or `-1` for a key that is new.
   ///
-  /// Keys must be unique on each side. The common prefix and suffix are matched by comparison;
-  /// only the middle is hashed: the old keys into a table of positions, then one lookup per new
-  /// key.
+  /// Keys must be unique on each side, so two equal keys are always a match, whatever their
+  /// positions. The lists are first matched by comparison alone: the common suffix, then a walk
+  /// along both lists that matches equal keys at the current positions and, where they differ,
+  /// looks a few positions ahead on either side for the key that puts the two lists back in
+  /// step. Only the keys the walk leaves unmatched are hashed: the old ones into a table of
+  /// positions, then one lookup per unmatched new key. A list with a few edits hashes a few
+  /// keys; one with no common order (a reversal, a shuffle) stops walking after a run of misses
+  /// and hashes the rest, as a plain table would.
   ///
-  /// - Complexity: O(*n* + *m*) expected.
+  /// - Complexity: O(*n* + *m*) expected; hashing is limited to the keys the walk cannot match.
   @inlinable
   static func match<Keys: RandomAccessCollection>(from old: Keys, to new: Keys) -> [Int]
   where Keys.Element: Hashable, Keys.Index == Int {
     let oldCount = old.count
     let newCount = new.count
+    let oldStart = old.startIndex
+    let newStart = new.startIndex
     var sources = [Int](repeating: -1, count: newCount)
-    var start = 0
-    while start < oldCount, start < newCount,
-      old[old.startIndex + start] == new[new.startIndex + start]
-    {
-      sources[start] = start
-      start += 1
-    }
     var oldEnd = oldCount
     var newEnd = newCount
-    while oldEnd > start, newEnd > start,
-      old[old.startIndex + oldEnd - 1] == new[new.startIndex + newEnd - 1]
-    {
+    while oldEnd > 0, newEnd > 0, old[oldStart + oldEnd - 1] == new[newStart + newEnd - 1] {
       oldEnd -= 1
       newEnd -= 1
       sources[newEnd] = oldEnd
     }
-    guard start < oldEnd, start < newEnd else { return sources }
-    var positions = [Keys.Element: Int](minimumCapacity: oldEnd - start)
-    for index in start..<oldEnd {
-      positions[old[old.startIndex + index]] = index
+    // The old positions the walk leaves unmatched, ascending.
+    var unmatched: [Int] = []
+    var oldIndex = 0
+    var newIndex = 0
+    var misses = 0
+    walk: while oldIndex < oldEnd, newIndex < newEnd {
+      let oldKey = old[oldStart + oldIndex]
+      if oldKey == new[newStart + newIndex] {
+        sources[newIndex] = oldIndex
+        oldIndex += 1
+        newIndex += 1
+        misses = 0
+        continue
+      }
+      // The nearest position ahead, on either side, where the lists meet again.
+      for distance in 1...lookahead {
+        if newIndex + distance < newEnd, oldKey == new[newStart + newIndex + distance] {
+          // Keys inserted or moved here: they are matched by the table, or are new.
+          newIndex += distance
+          sources[newIndex] = oldIndex
+          oldIndex += 1
+          newIndex += 1
+          misses = 0
+          continue walk
+        }
+        if oldIndex + distance < oldEnd,
+          old[oldStart + oldIndex + distance] == new[newStart + newIndex]
+        {
+          // Keys removed or moved from here.
+          unmatched.append(contentsOf: oldIndex..<oldIndex + distance)
+          oldIndex += distance
+          sources[newIndex] = oldIndex
+          oldIndex += 1
+          newIndex += 1
+          misses = 0
+          continue walk
+        }
+      }
+      unmatched.append(oldIndex)
+      oldIndex += 1
+      newIndex += 1
+      misses += 1
+      if misses == missesBeforeHashing { break walk }
     }
-    for index in start..<newEnd {
-      if let source = positions[new[new.startIndex + index]] {
+    unmatched.append(contentsOf: oldIndex..<oldEnd)
+    guard !unmatched.isEmpty else { return sources }
+    var positions = [Keys.Element: Int](minimumCapacity: unmatched.count)
+    for index in unmatched {
+      positions[old[oldStart + index]] = index
+    }
+    for index in 0..<newEnd where sources[index] < 0 {
+      if let source = positions[new[newStart + index]] {
         sources[index] = source
       }
     }
     return sources
   }
+
+  /// How far ahead ``match(from:to:)`` looks, on each side, for the key that puts two lists back
+  /// in step.
+  @inlinable
+  static var lookahead: Int { 4 }
+
+  /// How many positions in a row ``match(from:to:)`` may fail to match before it hashes the rest.
+  @inlinable
+  static var missesBeforeHashing: Int { 8 }
 
   /// The difference that a matching describes.
   ///
