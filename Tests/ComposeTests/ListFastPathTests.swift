@@ -206,6 +206,44 @@ struct ListFastPath {
     }
   }
 
+  /// A list followed by a child that comes and goes: the list's typed keys stand for the slot's
+  /// children only while the footer is absent.
+  private static func listBeforeFooter(_ keys: [Int], footer: Bool) -> CompositionContent {
+    CompositionContent.build {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(keys, id: \.self) { _ in Child { RowViewController() } }
+        if footer { Child { DetailViewController() } }
+      }
+    }
+  }
+
+  @Test("A list followed by a child that comes and goes is planned like any other list")
+  func listBeforeOptionalFooter() {
+    for seed in UInt64(1)...120 {
+      var generator = Generator(state: seed &* 7_727)
+      let oldKeys = Array(0..<(1 + generator.below(60)))
+      let (edit, newKeys) = Self.editedKeys(oldKeys, &generator)
+      let oldFooter = generator.below(2) == 0
+      let newFooter = generator.below(2) == 0
+      let old = CompositionTree(Self.listBeforeFooter(oldKeys, footer: oldFooter))
+      let new = CompositionTree(Self.listBeforeFooter(newKeys, footer: newFooter))
+      let plan = old.reconcile(to: new).plan
+      let label = "seed \(seed), \(edit), footer \(oldFooter) -> \(newFooter)"
+      var interpreter = PlanInterpreter(mounted: old)
+      interpreter.perform(plan, declared: new)
+      #expect(interpreter.violations.isEmpty, "\(label): \(interpreter.violations)")
+      #expect(interpreter.shown(in: "rows") == new.children(in: "rows"), "\(label)")
+      let oldPositions = Dictionary(
+        uniqueKeysWithValues: oldKeys.enumerated().map { ($0.element, $0.offset) })
+      let kept = newKeys.compactMap { oldPositions[$0] }
+      let footerLeaves = oldFooter && !newFooter ? 1 : 0
+      let footerArrives = newFooter && !oldFooter ? 1 : 0
+      #expect(plan.summary.removals == oldKeys.count - kept.count + footerLeaves, "\(label)")
+      #expect(plan.summary.additions == newKeys.count - kept.count + footerArrives, "\(label)")
+      #expect(plan.summary.moves == kept.count - Self.longestIncreasingRun(kept), "\(label)")
+    }
+  }
+
   // `if … else if … else` is built by Swift as a balanced tree: `first.first`, `first.second`,
   // `second`.
   @Test("A duplicate key in a list is reported and kept apart, as anywhere else")

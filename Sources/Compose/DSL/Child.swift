@@ -115,9 +115,15 @@ final class ChildDeclaration {
   let controllerType: UIViewController.Type
   let make: @MainActor () -> UIViewController
   let update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+  /// Whether `update` is set.
+  let hasUpdate: Bool
   let source: SourceLocation
   let explicitID: AnyHashable?
+  /// Whether `explicitID` is set (see ``ChildIdentity/Storage/hasExplicitID``).
+  let hasExplicitID: Bool
   let transition: Transition?
+  /// Whether `transition` is set; read instead of it, which would be copied.
+  let hasTransition: Bool
   let lifetime: Lifetime
 
   init(
@@ -129,9 +135,12 @@ final class ChildDeclaration {
     self.controllerType = controllerType
     self.make = make
     self.update = update
+    hasUpdate = update != nil
     self.source = source
     self.explicitID = explicitID
+    hasExplicitID = explicitID != nil
     self.transition = transition
+    hasTransition = transition != nil
     self.lifetime = lifetime
   }
 

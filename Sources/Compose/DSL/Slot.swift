@@ -61,8 +61,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot with the transition.
   public func transition(_ transition: Transition) -> Slot {
     var copy = self
-    copy.declaration = declaration.copy()
-    copy.declaration.transition = transition
+    copy.declaration = declaration.with(transition: transition)
     return copy
   }
 
@@ -79,8 +78,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot with the policy.
   public func interruption(_ policy: Interruption) -> Slot {
     var copy = self
-    copy.declaration = declaration.copy()
-    copy.declaration.interruption = policy
+    copy.declaration = declaration.with(interruption: policy)
     return copy
   }
 
@@ -91,8 +89,7 @@ public struct Slot: CompositionComponent {
   /// - Returns: The slot marked as primary.
   public func primary(_ forwarding: Forwarding = .all) -> Slot {
     var copy = self
-    copy.declaration = declaration.copy()
-    copy.declaration.forwarding = forwarding
+    copy.declaration = declaration.with(forwarding: forwarding)
     return copy
   }
 }
@@ -122,29 +119,39 @@ final class SlotDeclaration {
   let layout: SlotLayout
   let content: SlotContent
   let source: SourceLocation
-  var transition: Transition = .none
-  var forwarding: Forwarding = []
-  var interruption: Interruption = .finishRunning
+  let transition: Transition
+  let forwarding: Forwarding
+  let interruption: Interruption
 
   init(
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
-    source: SourceLocation
+    source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
+    interruption: Interruption = .finishRunning
   ) {
     self.name = name
     self.anchor = anchor
     self.layout = layout
     self.content = content
     self.source = source
+    self.transition = transition
+    self.forwarding = forwarding
+    self.interruption = interruption
   }
 
-  /// A copy, for a modifier to change.
-  func copy() -> SlotDeclaration {
-    let copy = SlotDeclaration(
-      name: name, anchor: anchor, layout: layout, content: content, source: source)
-    copy.transition = transition
-    copy.forwarding = forwarding
-    copy.interruption = interruption
-    return copy
+  /// Whether the other declaration's layout places views the same way as this one's.
+  func layoutMatches(_ other: SlotDeclaration) -> Bool {
+    layout.matches(other.layout)
+  }
+
+  /// A copy with some of the modifiers' values changed.
+  func with(
+    transition: Transition? = nil, forwarding: Forwarding? = nil,
+    interruption: Interruption? = nil
+  ) -> SlotDeclaration {
+    SlotDeclaration(
+      name: name, anchor: anchor, layout: layout, content: content, source: source,
+      transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
+      interruption: interruption ?? self.interruption)
   }
 }
 

@@ -94,14 +94,20 @@ public struct SlotLayout: CustomStringConvertible {
   ///
   /// Custom layouts cannot be compared: any two count as the same.
   func matches(_ other: SlotLayout) -> Bool {
-    switch (kind, other.kind) {
-    case (.fill(let a), .fill(let b)): a == b
-    case (.frame(let a, let maskA), .frame(let b, let maskB)): a == b && maskA == maskB
-    case (.stack(let a1, let a2, let a3, let a4), .stack(let b1, let b2, let b3, let b4)):
-      a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
-    case (.custom, .custom): true
-    default: false
+    // One switch per side rather than over a tuple, which would copy both layouts.
+    switch kind {
+    case .fill(let a):
+      if case .fill(let b) = other.kind { return a == b }
+    case .frame(let a, let maskA):
+      if case .frame(let b, let maskB) = other.kind { return a == b && maskA == maskB }
+    case .stack(let a1, let a2, let a3, let a4):
+      if case .stack(let b1, let b2, let b3, let b4) = other.kind {
+        return a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
+      }
+    case .custom:
+      if case .custom = other.kind { return true }
     }
+    return false
   }
 
   var isStack: Bool {

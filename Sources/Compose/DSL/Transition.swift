@@ -51,12 +51,15 @@ public struct Transition: CustomStringConvertible {
   /// animations cannot be compared.
   func isSame(as other: Transition) -> Bool {
     guard duration == other.duration else { return false }
-    switch (kind, other.kind) {
-    case (.none, .none), (.crossDissolve, .crossDissolve): return true
-    case (.slide(let edge), .slide(let otherEdge)), (.flip(let edge), .flip(let otherEdge)):
-      return edge == otherEdge
-    default: return false
+    // One switch per side rather than over a tuple, which would copy both transitions.
+    switch kind {
+    case .none: if case .none = other.kind { return true }
+    case .crossDissolve: if case .crossDissolve = other.kind { return true }
+    case .slide(let edge): if case .slide(let otherEdge) = other.kind { return edge == otherEdge }
+    case .flip(let edge): if case .flip(let otherEdge) = other.kind { return edge == otherEdge }
+    case .custom: break
     }
+    return false
   }
   /// The duration in seconds; `0` for ``none``.
   public let duration: TimeInterval

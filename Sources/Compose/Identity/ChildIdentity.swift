@@ -25,6 +25,9 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     let path: StructuralPath
     let controllerType: UIViewController.Type
     let explicitID: AnyHashable?
+    /// Whether `explicitID` is set; read instead of it where most children have none, because
+    /// copying an `AnyHashable?` costs more than the rest of the comparison.
+    let hasExplicitID: Bool
     let occurrence: Int
     /// Every part of the identity, hashed once; compared first, so that different identities
     /// usually differ at the first comparison.
@@ -38,6 +41,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       self.path = path
       self.controllerType = controllerType
       self.explicitID = explicitID
+      hasExplicitID = explicitID != nil
       self.occurrence = occurrence
       var hasher = Hasher()
       hasher.combine(slotDigest)

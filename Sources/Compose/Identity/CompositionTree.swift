@@ -90,11 +90,12 @@ public struct CompositionTree: CustomStringConvertible {
     var hasHidden = false
     var hasUpdates = false
     var hasAnchors = false
-    for slot in slots {
-      codes.append(slot.code)
-      hasHidden = hasHidden || !slot.hidden.isEmpty
-      hasUpdates = hasUpdates || slot.hasUpdates
-      hasAnchors = hasAnchors || slot.anchor != nil
+    // By index: a slot is read in place instead of copied.
+    for index in slots.indices {
+      codes.append(slots[index].code)
+      hasHidden = hasHidden || !slots[index].hidden.isEmpty
+      hasUpdates = hasUpdates || slots[index].hasUpdates
+      hasAnchors = hasAnchors || slots[index].declaration.anchor != nil
     }
     self.codes = codes
     self.hasHidden = hasHidden
@@ -142,17 +143,22 @@ public struct CompositionTree: CustomStringConvertible {
 
 /// One slot of a resolved tree.
 struct ResolvedSlot {
-  let name: String
-  let anchor: UIView?
-  let layout: SlotLayout
-  let transition: Transition
-  let forwarding: Forwarding
-  let source: SourceLocation
-  var interruption: Interruption = .finishRunning
+  /// The declaration the slot's name, anchor, layout and modifiers come from.
+  ///
+  /// For a name declared twice, the first declaration. Shared, not copied, because every
+  /// resolution and reconciliation passes slots around.
+  let declaration: SlotDeclaration
+  var name: String { declaration.name }
+  var anchor: UIView? { declaration.anchor }
+  var layout: SlotLayout { declaration.layout }
+  var transition: Transition { declaration.transition }
+  var forwarding: Forwarding { declaration.forwarding }
+  var source: SourceLocation { declaration.source }
+  var interruption: Interruption { declaration.interruption }
   var children: [ResolvedChild]
   /// Kept-alive children that are not declared at the moment.
   var hidden: [ResolvedChild] = []
-  /// The typed keys of the children, when the slot is a single `ForEach` with one child per
+  /// The typed keys of the children, when they all come from one `ForEach` with one child per
   /// element.
   var keyedRun: (any KeyedRun)?
   /// Whether a child has an update closure; when none has, a reconciliation visits only the
@@ -188,7 +194,7 @@ final class ResolvedChild {
     self.declaration = declaration
     self.environment = environment
     self.transition = transition
-    hasUpdate = declaration.update != nil
+    hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
   }
 
@@ -196,14 +202,17 @@ final class ResolvedChild {
   ///
   /// A resolution then reuses it instead of making another. It can when neither has an update
   /// closure (the only reader of the environment and of the closure itself), and the lifetime,
-  /// transition and source are the same. The factory does not matter: a mounted child is never
-  /// made again.
-  func canStand(for declaration: ChildDeclaration, identity: ChildIdentity, transition: Transition)
-    -> Bool
-  {
-    self.identity.storage === identity.storage && !hasUpdate && declaration.update == nil
-      && lifetime == declaration.lifetime && self.transition.isSame(as: transition)
-      && self.declaration.source == declaration.source
+  /// transition (the declaration's own, or else its slot's) and source are the same. The factory
+  /// does not matter: a mounted child is never made again.
+  func canStand(
+    for declaration: ChildDeclaration, identity: ChildIdentity, slotTransition: Transition
+  ) -> Bool {
+    guard self.identity.storage === identity.storage, !hasUpdate, !declaration.hasUpdate,
+      lifetime == declaration.lifetime, self.declaration.source == declaration.source
+    else { return false }
+    guard declaration.hasTransition else { return transition.isSame(as: slotTransition) }
+    guard let own = declaration.transition else { return false }
+    return transition.isSame(as: own)
   }
 
   /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
@@ -274,8 +283,9 @@ struct Resolver {
   private var slotIndexes: [String: Int]?
   private var mountedSlotIndexes: [String: Int]?
   private var slotOccurrences: [String: Int] = [:]
-  /// The explicit ids taken in each slot, by slot index.
-  private var explicitIDsBySlot: [[ExplicitID: Int]] = []
+  /// The explicit ids used so far in each slot that has some, by slot index: a slot name
+  /// declared twice continues with the first declaration's ids.
+  private var explicitIDsBySlot: [Int: [ExplicitID: Int]] = [:]
   private var explicitIDs: [ExplicitID: Int] = [:]
   private var slotName = ""
   private var slotDigest: Int?
@@ -289,8 +299,9 @@ struct Resolver {
   /// The last slot code handed out; codes are never reused.
   private static var lastCode = 0
 
+  /// Whether the `ForEach` of the slot being resolved still may, or did, give its typed keys.
   private enum RunCapture {
-    case disarmed, armed, failed
+    case disarmed, armed, failed, captured
   }
 
   private struct ExplicitID: Hashable {
@@ -383,18 +394,15 @@ struct Resolver {
       index = slots.count
       slotIndexes?[slot.name] = index
       slots.append(
-        ResolvedSlot(
-          name: slot.name, anchor: slot.anchor, layout: slot.layout, transition: slot.transition,
-          forwarding: slot.forwarding, source: slot.source, interruption: slot.interruption,
-          children: [], code: 0))
-      explicitIDsBySlot.append([:])
+        ResolvedSlot(declaration: slot, children: [], code: 0))
     }
     let earlier = slots[index].children
-    // A slot that is a single ForEach (the usual list) also keeps its typed keys.
-    let isList = earlier.isEmpty && Self.isSingleForEach(slot.content)
-    runCapture = isList ? .armed : .disarmed
-    if capturedRun != nil { capturedRun = nil }
-    explicitIDs = explicitIDsBySlot[index]
+    // A slot whose children all come from one ForEach (the usual list) also keeps its typed
+    // keys: the first ForEach gives them, unless a child came before it, and they are kept when
+    // its elements turn out to be all of the slot's children.
+    runCapture = earlier.isEmpty ? .armed : .disarmed
+    if !explicitIDs.isEmpty { explicitIDs = [:] }
+    if existing != nil, let earlier = explicitIDsBySlot[index] { explicitIDs = earlier }
     slotName = slot.name
     slotDigest = nil
     if let mounted, let mountedIndex {
@@ -409,7 +417,7 @@ struct Resolver {
       slot.content, path: path, slotTransition: slot.transition, environment: environment,
       into: &list)
     let children = list.children
-    explicitIDsBySlot[index] = explicitIDs
+    if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
     var hasUpdates = false
     for child in children where child.hasUpdate {
       hasUpdates = true
@@ -418,7 +426,7 @@ struct Resolver {
     slots[index].hasUpdates = hasUpdates
     if existing == nil {
       if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
-        mounted.slots[mountedIndex].layout.matches(slot.layout)
+        mounted.slots[mountedIndex].declaration.layoutMatches(slot)
       {
         slots[index].code = mounted.slots[mountedIndex].code
       } else {
@@ -426,19 +434,22 @@ struct Resolver {
       }
     }
     slots[index].children = children
-    slots[index].keyedRun = isList && runCapture != .failed ? capturedRun : nil
+    if runCapture == .captured, let run = capturedRun.take(), run.count == children.count {
+      slots[index].keyedRun = run
+    }
   }
 
   /// The identity of the child at `position` in the slot being resolved: the mounted child's
   /// when it is equal, a new one otherwise.
   private mutating func identity(
-    at position: Int, path: StructuralPath, controllerType: UIViewController.Type,
-    explicitID: AnyHashable?, occurrence: Int
+    at position: Int, path: StructuralPath, declaration: ChildDeclaration, occurrence: Int
   ) -> ChildIdentity {
     if position < candidates.count {
       let candidate = candidates[position].identity.storage
-      if candidate.controllerType == controllerType, candidate.occurrence == occurrence,
-        candidate.path == path, Self.same(candidate.explicitID, explicitID)
+      if candidate.controllerType == declaration.controllerType,
+        candidate.occurrence == occurrence, candidate.path == path,
+        candidate.hasExplicitID == declaration.hasExplicitID,
+        !candidate.hasExplicitID || candidate.explicitID == declaration.explicitID
       {
         return ChildIdentity(storage: candidate)
       }
@@ -447,25 +458,8 @@ struct Resolver {
     let digest = slotDigest ?? ChildIdentity.slotDigest(slotName)
     slotDigest = digest
     return ChildIdentity(
-      slot: slotName, slotDigest: digest, path: path, controllerType: controllerType,
-      explicitID: explicitID, occurrence: occurrence)
-  }
-
-  private static func same(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
-    guard let lhs else { return rhs == nil }
-    guard let rhs else { return false }
-    return lhs == rhs
-  }
-
-  /// Whether a slot's content is one `ForEach`, possibly inside single-statement blocks and
-  /// environment changes.
-  private static func isSingleForEach(_ content: SlotContent) -> Bool {
-    switch content.node {
-    case .keyed: true
-    case .block(let statements) where statements.count == 1: isSingleForEach(statements[0])
-    case .environment(_, let inner): isSingleForEach(inner)
-    default: false
-    }
+      slot: slotName, slotDigest: digest, path: path, controllerType: declaration.controllerType,
+      explicitID: declaration.explicitID, occurrence: occurrence)
   }
 
   private mutating func collect(
@@ -478,8 +472,10 @@ struct Resolver {
     case .empty:
       break
     case .child(let declaration):
+      // A child before any ForEach: the slot is not a list.
+      if runCapture == .armed { runCapture = .disarmed }
       var occurrence = keyOccurrence
-      if let explicitID = declaration.explicitID {
+      if declaration.hasExplicitID, let explicitID = declaration.explicitID {
         // An explicit id names one child of its type in the slot, wherever it is declared.
         let pair = ExplicitID(type: ObjectIdentifier(declaration.controllerType), id: explicitID)
         let earlier = explicitIDs[pair, default: 0]
@@ -495,14 +491,12 @@ struct Resolver {
               source: declaration.source))
         }
       }
-      let transition = declaration.transition ?? slotTransition
       let position = children.count
       let identity = identity(
-        at: position, path: path, controllerType: declaration.controllerType,
-        explicitID: declaration.explicitID, occurrence: occurrence)
+        at: position, path: path, declaration: declaration, occurrence: occurrence)
       if position < candidates.count,
         candidates[position].canStand(
-          for: declaration, identity: identity, transition: transition)
+          for: declaration, identity: identity, slotTransition: slotTransition)
       {
         children.append(candidates[position])
         return
@@ -510,7 +504,7 @@ struct Resolver {
       children.append(
         ResolvedChild(
           identity: identity, declaration: declaration, environment: environment,
-          transition: transition))
+          transition: declaration.transition ?? slotTransition))
     case .block(let statements) where statements.count == 1:
       // A block of one statement adds nothing to identity: its statement is always the first.
       collect(
@@ -571,6 +565,7 @@ struct Resolver {
       }
       if capturesRun, runCapture != .failed {
         capturedRun = elements.run(prefix: path, locals: locals)
+        runCapture = .captured
       }
     case .environment(let change, let inner):
       var changed = environment

@@ -2,8 +2,8 @@
 ///
 /// Keys become `AnyHashable` inside identities, which is what plans print and hidden children are
 /// found by. Diffing a long list through `AnyHashable` costs several times more than through the
-/// keys' own type, so a slot that holds exactly one `ForEach` with one child per element also
-/// keeps a ``KeyedRun`` of typed keys, and the reconciler diffs that instead.
+/// keys' own type, so a slot whose children all come from one `ForEach`, one child per element,
+/// also keeps a ``KeyedRun`` of typed keys, and the reconciler diffs that instead.
 protocol KeyedElements {
   var source: SourceLocation { get }
   var count: Int { get }
@@ -126,11 +126,13 @@ struct LocalIdentity: Hashable {
   }
 }
 
-/// The typed keys of a slot that holds one `ForEach` with one child per element, aligned with
-/// the slot's children.
+/// The typed keys of a slot whose children all come from one `ForEach`, one child per element,
+/// aligned with the slot's children.
 protocol KeyedRun {
   /// The path to the `ForEach` in its slot.
   var prefix: StructuralPath { get }
+  /// How many elements, and so children, the run has.
+  var count: Int { get }
   /// Whether `other` has the same children in the same order; `nil` when the runs cannot be
   /// compared (another key type or another place).
   func isSame(as other: any KeyedRun) -> Bool?
@@ -148,6 +150,8 @@ struct TypedRun<Key: Hashable>: KeyedRun {
   /// one child type): then locals are compared once per list instead of once per child.
   let uniformLocal: LocalIdentity?
   let operations: KeyOperations<Key>
+
+  var count: Int { keys.count }
 
   init(
     prefix: StructuralPath, keys: [Key], locals: [LocalIdentity], operations: KeyOperations<Key>
