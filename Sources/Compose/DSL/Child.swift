@@ -126,17 +126,32 @@ final class ChildDeclaration {
   let hasTransition: Bool
   let lifetime: Lifetime
 
+  /// A declaration with no modifier applied.
   init(
     controllerType: UIViewController.Type, make: @escaping @MainActor () -> UIViewController,
-    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation,
-    explicitID: AnyHashable? = nil, transition: Transition? = nil,
-    lifetime: Lifetime = .whileShown
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation
   ) {
     self.controllerType = controllerType
     self.make = make
     self.update = update
     hasUpdate = update != nil
     self.source = source
+    explicitID = nil
+    hasExplicitID = false
+    transition = nil
+    hasTransition = false
+    lifetime = .whileShown
+  }
+
+  private init(
+    copying base: ChildDeclaration, explicitID: AnyHashable?, transition: Transition?,
+    lifetime: Lifetime
+  ) {
+    controllerType = base.controllerType
+    make = base.make
+    update = base.update
+    hasUpdate = base.hasUpdate
+    source = base.source
     self.explicitID = explicitID
     hasExplicitID = explicitID != nil
     self.transition = transition
@@ -149,9 +164,8 @@ final class ChildDeclaration {
     explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil
   ) -> ChildDeclaration {
     ChildDeclaration(
-      controllerType: controllerType, make: make, update: update, source: source,
-      explicitID: explicitID ?? self.explicitID, transition: transition ?? self.transition,
-      lifetime: lifetime ?? self.lifetime)
+      copying: self, explicitID: explicitID ?? self.explicitID,
+      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime)
   }
 
   var typeName: String { String(describing: controllerType) }
