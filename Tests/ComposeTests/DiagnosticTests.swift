@@ -153,6 +153,29 @@ struct Diagnostics {
     #expect(CompositionTree {}.reconcile(to: tree).plan.summary.additions == 3)
   }
 
+  @Test("A list joined by a second slot of the same name is planned with the joining children")
+  func duplicateSlotNameJoinsAList() {
+    func tree(rows: [Int], footer: Bool) -> CompositionTree {
+      CompositionTree {
+        Slot("content", layout: .stack(axis: .vertical)) {
+          ForEach(rows, id: \.self) { _ in Child { RowViewController() } }
+        }
+        Slot("content") {
+          if footer { Child { DetailViewController() } }
+        }
+      }
+    }
+    let plan = tree(rows: [1, 2], footer: false).reconcile(to: tree(rows: [1, 2], footer: true))
+      .plan
+    #expect(
+      plan.description == """
+        add-child 'content' slot1.some DetailViewController
+        insert-view 'content' slot1.some DetailViewController at 2
+        layout 'content' slot1.some DetailViewController stack(vertical, 0)
+        did-move 'content' slot1.some DetailViewController
+        """)
+  }
+
   // MARK: Anchors
 
   @Test("A slot anchored outside the container is reported and gets no step; other slots do")

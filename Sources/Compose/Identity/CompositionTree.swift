@@ -234,6 +234,8 @@ struct ChildList {
   private let mounted: [ResolvedChild]
   private var sharedCount = 0
   private var own: [ResolvedChild]?
+  /// Whether a child in the list has an update closure.
+  private(set) var hasUpdates = false
 
   init(mounted: [ResolvedChild]) {
     self.mounted = mounted
@@ -242,6 +244,10 @@ struct ChildList {
   init(own: [ResolvedChild]) {
     mounted = []
     self.own = own
+    for index in own.indices where own[index].hasUpdate {
+      hasUpdates = true
+      break
+    }
   }
 
   var count: Int { own?.count ?? sharedCount }
@@ -252,6 +258,7 @@ struct ChildList {
   }
 
   mutating func append(_ child: ResolvedChild) {
+    if child.hasUpdate { hasUpdates = true }
     if own == nil {
       if sharedCount < mounted.count, mounted[sharedCount] === child {
         sharedCount += 1
@@ -368,75 +375,82 @@ struct Resolver {
   }
 
   private mutating func resolve(_ slot: SlotDeclaration, environment: EnvironmentValues) {
-    var path = StructuralPath()
-    let index: Int
     if slots.isEmpty, let mounted { slots.reserveCapacity(mounted.slots.count) }
-    let (existing, found) = findSlot(named: slot.name)
-    // The mounted slot this one is compared with (none for a second declaration of a name).
-    let mountedIndex = existing == nil ? found : nil
+    let (existing, mountedIndex) = findSlot(named: slot.name)
     if let existing {
-      // A second slot with the same name: its children join the first one's, under a path of
-      // their own so that they cannot collide with the first declaration's children.
-      let occurrence = slotOccurrences[slot.name, default: 0] + 1
-      slotOccurrences[slot.name] = occurrence
-      path = path.appending(.slotOccurrence(occurrence))
-      index = existing
-      slots[existing].code = Self.freshCode()
-      diagnostics.append(
-        Diagnostic(
-          id: .duplicateSlotName,
-          message:
-            "slot name '\(slot.name)' is declared twice (first at \(slots[existing].source)); "
-            + "the children of the second declaration join the first, which keeps its layout; "
-            + "give each slot a unique name",
-          source: slot.source))
-    } else {
-      index = slots.count
-      slotIndexes?[slot.name] = index
-      slots.append(
-        ResolvedSlot(declaration: slot, children: [], code: 0))
+      join(slot, to: existing, environment: environment)
+      return
     }
-    let earlier = slots[index].children
+    slotIndexes?[slot.name] = slots.count
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
     // keys: the first ForEach gives them, unless a child came before it, and they are kept when
     // its elements turn out to be all of the slot's children.
-    runCapture = earlier.isEmpty ? .armed : .disarmed
+    runCapture = .armed
     if !explicitIDs.isEmpty { explicitIDs = [:] }
-    if existing != nil, let earlier = explicitIDsBySlot[index] { explicitIDs = earlier }
     slotName = slot.name
     slotDigest = nil
+    var list: ChildList
     if let mounted, let mountedIndex {
       candidates = mounted.slots[mountedIndex].children
       reusesAll = true
+      list = ChildList(mounted: candidates)
     } else {
       candidates = []
       reusesAll = false
+      list = ChildList(own: [])
     }
-    var list = earlier.isEmpty ? ChildList(mounted: candidates) : ChildList(own: earlier)
     collect(
-      slot.content, path: path, slotTransition: slot.transition, environment: environment,
-      into: &list)
+      slot.content, path: StructuralPath(), slotTransition: slot.transition,
+      environment: environment, into: &list)
     let children = list.children
-    if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
-    var hasUpdates = false
-    for child in children where child.hasUpdate {
-      hasUpdates = true
-      break
+    if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
+    var code: Int?
+    if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
+      mounted.slots[mountedIndex].declaration.layoutMatches(slot)
+    {
+      code = mounted.slots[mountedIndex].code
     }
-    slots[index].hasUpdates = hasUpdates
-    if existing == nil {
-      if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
-        mounted.slots[mountedIndex].declaration.layoutMatches(slot)
-      {
-        slots[index].code = mounted.slots[mountedIndex].code
-      } else {
-        slots[index].code = Self.freshCode()
-      }
-    }
-    slots[index].children = children
+    var keyedRun: (any KeyedRun)?
     if runCapture == .captured, let run = capturedRun.take(), run.count == children.count {
-      slots[index].keyedRun = run
+      keyedRun = run
     }
+    slots.append(
+      ResolvedSlot(
+        declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
+        code: code ?? Self.freshCode()))
+  }
+
+  /// Adds the children of a second declaration of a slot name to the first one's, under a path
+  /// of their own so that they cannot collide with the first declaration's children.
+  private mutating func join(
+    _ slot: SlotDeclaration, to index: Int, environment: EnvironmentValues
+  ) {
+    let occurrence = slotOccurrences[slot.name, default: 0] + 1
+    slotOccurrences[slot.name] = occurrence
+    diagnostics.append(
+      Diagnostic(
+        id: .duplicateSlotName,
+        message:
+          "slot name '\(slot.name)' is declared twice (first at \(slots[index].source)); "
+          + "the children of the second declaration join the first, which keeps its layout; "
+          + "give each slot a unique name",
+        source: slot.source))
+    runCapture = .disarmed
+    explicitIDs = explicitIDsBySlot[index] ?? [:]
+    slotName = slot.name
+    slotDigest = nil
+    candidates = []
+    reusesAll = false
+    var list = ChildList(own: slots[index].children)
+    collect(
+      slot.content, path: StructuralPath().appending(.slotOccurrence(occurrence)),
+      slotTransition: slot.transition, environment: environment, into: &list)
+    if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
+    slots[index].children = list.children
+    slots[index].hasUpdates = list.hasUpdates
+    // The first declaration's keys no longer stand for all of the slot's children.
+    slots[index].keyedRun = nil
+    slots[index].code = Self.freshCode()
   }
 
   /// The identity of the child at `position` in the slot being resolved: the mounted child's

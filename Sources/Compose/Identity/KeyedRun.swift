@@ -128,7 +128,10 @@ struct LocalIdentity: Hashable {
 
 /// The typed keys of a slot whose children all come from one `ForEach`, one child per element,
 /// aligned with the slot's children.
-protocol KeyedRun {
+///
+/// Runs are classes: slots copy them by reference, and comparing two runs casts one to the
+/// other's class, which is cheaper than casting an existential value.
+protocol KeyedRun: AnyObject {
   /// The path to the `ForEach` in its slot.
   var prefix: StructuralPath { get }
   /// How many elements, and so children, the run has.
@@ -141,7 +144,7 @@ protocol KeyedRun {
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
-struct TypedRun<Key: Hashable>: KeyedRun {
+final class TypedRun<Key: Hashable>: KeyedRun {
   let prefix: StructuralPath
   let keys: [Key]
   /// The rest of each child's identity, aligned with `keys`.

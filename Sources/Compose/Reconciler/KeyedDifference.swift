@@ -66,8 +66,10 @@ struct KeyedDifference: Equatable {
       newEnd -= 1
       sources[newEnd] = oldEnd
     }
-    // The old positions the walk leaves unmatched, ascending.
+    // The old positions the walk leaves unmatched, ascending; room for a few edits from the
+    // start, so that a short list with a few edits allocates once.
     var unmatched: [Int] = []
+    unmatched.reserveCapacity(min(oldEnd, 32))
     var oldIndex = 0
     var newIndex = 0
     var misses = 0

@@ -3,6 +3,13 @@ public import UIKit
 #else
 public import UIKitModel
 #endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How a container forwards appearance callbacks to its children, which decides whether a plan
 /// brackets view changes with `beginAppearanceTransition`/`endAppearanceTransition`.
@@ -51,13 +58,23 @@ extension CompositionTree {
     if let unchanged = unchangedReconciliation(to: new, in: container) { return unchanged }
     var planner = Planner(forwarding: forwarding)
     planner.diagnostics = new.diagnostics
-    var mountedSlots: [ResolvedSlot] = []
-    mountedSlots.reserveCapacity(new.slots.count)
+    // What is mounted afterwards is the new tree, unless a slot keeps hidden children or is
+    // left as it was: the slots are copied only then.
+    var mountedSlots: [ResolvedSlot]?
+    func mount(_ slot: ResolvedSlot?, at position: Int) {
+      if mountedSlots == nil {
+        mountedSlots = []
+        mountedSlots?.reserveCapacity(new.slots.count)
+        mountedSlots?.append(contentsOf: new.slots[0..<position])
+      }
+      if let slot { mountedSlots?.append(slot) }
+    }
     // Slots usually keep their order: pair them by position, and hash names only once a pair
     // does not match.
     var oldByName: [String: Int]?
-    var matched = [Bool](repeating: false, count: slots.count)
-    for (position, slot) in new.slots.enumerated() {
+    var matched: [Bool]?
+    for position in new.slots.indices {
+      let slot = new.slots[position]
       var oldIndex: Int?
       if position < slots.count, slots[position].name == slot.name {
         oldIndex = position
@@ -68,24 +85,48 @@ extension CompositionTree {
             names[old.name] = index
           }
           oldByName = names
+          // The slots paired so far are those before this one.
+          var paired = [Bool](repeating: false, count: slots.count)
+          for index in 0..<min(position, slots.count) {
+            paired[index] = true
+          }
+          matched = paired
         }
         oldIndex = oldByName?[slot.name]
       }
-      if let oldIndex { matched[oldIndex] = true }
-      let old = oldIndex.map { slots[$0] }
+      var old: ResolvedSlot?
+      if let oldIndex {
+        matched?[oldIndex] = true
+        old = slots[oldIndex]
+      }
       if let container, let failure = Self.anchorFailure(of: slot, in: container) {
         planner.diagnostics.append(failure)
-        if let old { mountedSlots.append(old) }
+        mount(old, at: position)
         continue
       }
-      mountedSlots.append(planner.reconcile(old: old, new: slot))
+      let hidden = planner.reconcile(old: old, new: slot)
+      if !hidden.isEmpty || mountedSlots != nil {
+        var mounted = slot
+        mounted.hidden = hidden
+        mount(mounted, at: position)
+      }
     }
-    for (index, slot) in slots.enumerated() where !matched[index] {
-      planner.removeAll(of: slot)
+    if let matched {
+      for index in slots.indices where !matched[index] {
+        planner.removeAll(of: slots[index])
+      }
+    } else {
+      // Every pair was by position: the old slots past the new ones are gone.
+      for index in min(new.slots.count, slots.count)..<slots.count {
+        planner.removeAll(of: slots[index])
+      }
+    }
+    var tree = new
+    if let mountedSlots {
+      tree = CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics)
     }
     return Reconciliation(
-      plan: Plan(steps: planner.steps, diagnostics: planner.diagnostics),
-      tree: CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics))
+      plan: Plan(steps: planner.steps, diagnostics: planner.diagnostics), tree: tree)
   }
 
   /// The reconciliation of a declaration whose every slot has this tree's slot code.
@@ -96,7 +137,7 @@ extension CompositionTree {
   private func unchangedReconciliation(to new: CompositionTree, in container: UIViewController?)
     -> Reconciliation?
   {
-    guard !hasHidden, codes == new.codes else { return nil }
+    guard !hasHidden, Self.sameCodes(codes, new.codes) else { return nil }
     if let container, new.hasAnchors {
       for slot in new.slots where Self.anchorFailure(of: slot, in: container) != nil {
         return nil
@@ -110,6 +151,17 @@ extension CompositionTree {
     }
     return Reconciliation(
       plan: Plan(steps: planner.steps, diagnostics: new.diagnostics), tree: new)
+  }
+
+  /// Whether two lists of slot codes are equal, compared as one block of memory.
+  private nonisolated static func sameCodes(_ lhs: [Int], _ rhs: [Int]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBytes { lhs in
+      rhs.withUnsafeBytes { rhs in
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        return memcmp(left, right, lhs.count) == 0
+      }
+    }
   }
 
   /// Plans the removal of the hidden kept-alive children that a memory warning evicts.
@@ -186,14 +238,15 @@ struct Planner {
     self.forwarding = forwarding
   }
 
-  /// Reconciles one slot and returns what it has mounted afterwards.
-  mutating func reconcile(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
-    var mounted = new
+  /// Reconciles one slot and returns its hidden children afterwards (the rest of what it has
+  /// mounted is the new slot).
+  mutating func reconcile(old: ResolvedSlot?, new: ResolvedSlot) -> [ResolvedChild] {
     guard let old else {
+      let layoutDescription = new.layout.description
       for (index, child) in new.children.enumerated() {
-        add(child, at: index, layout: new.layout)
+        add(child, at: index, layout: layoutDescription)
       }
-      return mounted
+      return []
     }
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
@@ -201,8 +254,7 @@ struct Planner {
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
       updateChildren(of: new)
-      mounted.hidden = old.hidden
-      return mounted
+      return old.hidden
     }
     var typedDifference: KeyedDifference?
     if let oldRun = old.keyedRun, let newRun = new.keyedRun {
@@ -215,6 +267,9 @@ struct Planner {
     for (index, child) in hidden.enumerated() {
       hiddenIndexes[child.identity] = index
     }
+    let hasHidden = !hidden.isEmpty
+    // Every arrival is laid out the same way: the layout's text is made once.
+    let layoutDescription = new.layout.description
 
     // One child leaving and one arriving in its place, with an animated transition: one swap.
     // With a single removal, a single insertion and no move, the arriving child takes the leaving
@@ -252,7 +307,7 @@ struct Planner {
       if source == -1 {
         if let swap, swap.incoming == index {
           let keepsOutgoing = swap.outgoing.lifetime.keepsHiddenChildren
-          let revivesIncoming = hiddenIndexes[child.identity] != nil
+          let revivesIncoming = hasHidden ? hiddenIndexes[child.identity] != nil : false
           steps.append(
             Plan.Step(
               .swap(
@@ -266,11 +321,11 @@ struct Planner {
               steps.append(Plan.Step(.update, child.identity))
             }
           }
-        } else if hiddenIndexes[child.identity] != nil {
-          attach(child, at: index, layout: new.layout)
+        } else if hasHidden ? hiddenIndexes[child.identity] != nil : false {
+          attach(child, at: index, layout: layoutDescription)
           attached.insert(child.identity)
         } else {
-          add(child, at: index, layout: new.layout)
+          add(child, at: index, layout: layoutDescription)
         }
       } else {
         // Moves are listed in ascending order, like the visits.
@@ -279,7 +334,7 @@ struct Planner {
           steps.append(Plan.Step(.moveView(to: index), child.identity))
         }
         if relayout {
-          steps.append(Plan.Step(.layout(new.layout.description), child.identity))
+          steps.append(Plan.Step(.layout(layoutDescription), child.identity))
         }
         if child.hasUpdate {
           steps.append(Plan.Step(.update, child.identity))
@@ -310,8 +365,7 @@ struct Planner {
     if !attached.isEmpty {
       hidden.removeAll { attached.contains($0.identity) }
     }
-    mounted.hidden = hidden
-    return mounted
+    return hidden
   }
 
   /// Plans the update of every child of an unchanged slot that has an update closure.
@@ -349,12 +403,12 @@ struct Planner {
     }
   }
 
-  private mutating func add(_ child: ResolvedChild, at index: Int, layout: SlotLayout) {
+  private mutating func add(_ child: ResolvedChild, at index: Int, layout: String) {
     let identity = child.identity
     steps.append(Plan.Step(.addChild, identity))
     appearance(true, identity) {
       $0.steps.append(Plan.Step(.insertView(at: index), identity))
-      $0.steps.append(Plan.Step(.layout(layout.description), identity))
+      $0.steps.append(Plan.Step(.layout(layout), identity))
     }
     steps.append(Plan.Step(.didMove, identity))
   }
@@ -380,11 +434,11 @@ struct Planner {
     }
   }
 
-  private mutating func attach(_ child: ResolvedChild, at index: Int, layout: SlotLayout) {
+  private mutating func attach(_ child: ResolvedChild, at index: Int, layout: String) {
     // The view's constraints left with it; the slot's layout is applied again.
     appearance(true, child.identity) {
       $0.steps.append(Plan.Step(.attachView(at: index), child.identity))
-      $0.steps.append(Plan.Step(.layout(layout.description), child.identity))
+      $0.steps.append(Plan.Step(.layout(layout), child.identity))
     }
     if child.hasUpdate {
       steps.append(Plan.Step(.update, child.identity))
