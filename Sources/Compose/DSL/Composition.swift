@@ -89,7 +89,7 @@ public enum CompositionBuilder {
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public static func buildBlock(_ components: CompositionContent...) -> CompositionContent {
-    CompositionContent(.block(components))
+    components.count == 1 ? components[0] : CompositionContent(.block(components))
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation

@@ -67,7 +67,8 @@ public enum SlotBuilder {
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public static func buildBlock(_ components: SlotContent...) -> SlotContent {
-    SlotContent(.block(components))
+    // A block of one statement adds nothing to identity (see `Resolver`): it is its statement.
+    components.count == 1 ? components[0] : SlotContent(.block(components))
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
