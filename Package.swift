@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 
+import CompilerPluginSupport
 import PackageDescription
 
 /// Platforms on which `canImport(UIKit)` is false, where Compose compiles against UIKitModel.
@@ -18,12 +19,30 @@ let package = Package(
     .library(name: "Compose", targets: ["Compose"]),
     .library(name: "UIKitModel", targets: ["UIKitModel"]),
   ],
+  traits: [
+    .trait(
+      name: "Macros",
+      description: "The `@CompositionBody` macro; needs swift-syntax, which is fetched and built "
+        + "only with this trait."),
+    .default(enabledTraits: ["Macros"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
+  ],
   targets: [
     .target(
       name: "Compose",
       dependencies: [
         // UIKit where it exists; its executable model everywhere else (including macOS).
-        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+        .target(name: "ComposeMacros", condition: .when(traits: ["Macros"])),
+      ]
+    ),
+    .macro(
+      name: "ComposeMacros",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
     ),
     .target(name: "UIKitModel"),
@@ -39,6 +58,14 @@ let package = Package(
     ),
     .testTarget(name: "ComposeTests", dependencies: ["Compose", "ComposeExamples", "UIKitModel"]),
     .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
+    // The macro's expansions, apart from the library's tests so that those build without it.
+    .testTarget(
+      name: "ComposeMacrosTests",
+      dependencies: [
+        "ComposeMacros",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

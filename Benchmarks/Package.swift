@@ -14,7 +14,7 @@ let package = Package(
     .macOS(.v14),
   ],
   dependencies: [
-    .package(name: "Compose", path: "..")
+    .package(name: "Compose", path: "..", traits: [])
   ],
   targets: [
     // Counts heap allocations by interposing malloc (glibc only; counts read 0 elsewhere).

@@ -1,0 +1,247 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@CompositionBody`: gives a function a `CompositionBuilder` body that the compiler type-checks
+/// in groups of statements.
+///
+/// Swift solves a result-builder body as one system whose cost grows with the square of its
+/// statements. The macro turns the body into local builder functions of at most ten top-level
+/// statements each, which are type-checked one by one, and returns their contents in order:
+///
+/// ```swift
+/// @CompositionBody
+/// func content() -> CompositionContent {
+///   Slot("header") { … }
+///   …
+/// }
+/// ```
+///
+/// becomes
+///
+/// ```swift
+/// func content() -> CompositionContent {
+///   @CompositionBuilder func part1() -> CompositionContent {
+///     Slot("header", fileID: "App/Screen.swift", line: 12) { … }
+///     …
+///   }
+///   …
+///   return CompositionBuilder.buildBlock(part1(), part2(), …)
+/// }
+/// ```
+///
+/// The meaning does not change: slots are identified by name, so grouping the statements of a
+/// composition body changes no identity. Three things keep what the user wrote visible:
+///
+/// - calls to `Slot`, `Child` and `ForEach` get their own line (and file) as arguments, which they
+///   would otherwise take from the macro's position, so runtime diagnostics keep naming the line
+///   of each declaration;
+/// - every statement is preceded by `#sourceLocation` with its line, so compiler errors point at
+///   the user's code;
+/// - declarations at the top level of the body (`let` and the like) stay at the top, before the
+///   groups, so that every group can read them.
+///
+/// A slot name written as the same string literal twice among the unconditional statements of the
+/// body is reported at compile time, as the runtime would report it.
+struct CompositionBodyMacro: BodyMacro {
+  /// How many top-level statements one local function holds.
+  static let statementsPerPart = 10
+
+  /// The components whose initializers take `fileID:` and `line:` just before their first
+  /// closure (`content:` or `make:`).
+  static let locatedComponents: Set<String> = ["Slot", "Child", "ForEach"]
+
+  static var formatMode: FormatMode { .disabled }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingBodyFor declaration: some DeclSyntaxProtocol & WithOptionalCodeBlockSyntax,
+    in context: some MacroExpansionContext
+  ) throws -> [CodeBlockItemSyntax] {
+    guard let body = declaration.body else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(node: node, message: CompositionBodyMessage.noBody)
+      ])
+    }
+    reportDuplicateSlotNames(in: body.statements, context: context)
+    var declarations: [CodeBlockItemSyntax] = []
+    var statements: [CodeBlockItemSyntax] = []
+    for item in body.statements {
+      if case .decl(let decl) = item.item, !decl.is(IfConfigDeclSyntax.self) {
+        declarations.append(item)
+      } else {
+        statements.append(item)
+      }
+    }
+    var lines: [String] = []
+    for item in declarations {
+      lines.append(located(item, in: context))
+    }
+    var parts: [String] = []
+    var start = 0
+    while start < statements.count {
+      let part = context.makeUniqueName("part").text
+      parts.append(part)
+      lines.append(
+        "@Compose.CompositionBuilder func \(part)() -> Compose.CompositionContent {")
+      for item in statements[start..<min(start + statementsPerPart, statements.count)] {
+        lines.append(located(item, in: context))
+      }
+      lines.append("}")
+      start += statementsPerPart
+    }
+    lines.append(
+      "return Compose.CompositionBuilder.buildBlock("
+        + parts.map { "\($0)()" }.joined(separator: ", ") + ")")
+    let source = lines.joined(separator: "\n")
+    let parsed = Parser.parse(source: source)
+    return Array(parsed.statements)
+  }
+
+  /// One statement of the body with its calls located, preceded by a `#sourceLocation` of its
+  /// first line and indented to its column.
+  private static func located(
+    _ item: CodeBlockItemSyntax, in context: some MacroExpansionContext
+  ) -> String {
+    let rewritten = SourceLocator(context: context).rewrite(item)
+    let text = rewritten.trimmedDescription
+    guard
+      let location = context.location(of: item, at: .afterLeadingTrivia, filePathMode: .filePath),
+      let line = location.line.as(IntegerLiteralExprSyntax.self),
+      let column = location.column.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
+    else { return text }
+    let indent = String(repeating: " ", count: max(column - 1, 0))
+    return "#sourceLocation(file: \(location.file.trimmedDescription), line: \(line.literal.text))\n"
+      + indent + text + "\n#sourceLocation()"
+  }
+
+  /// Warns about a slot name written as the same literal in two unconditional statements.
+  private static func reportDuplicateSlotNames(
+    in statements: CodeBlockItemListSyntax, context: some MacroExpansionContext
+  ) {
+    var seen: Set<String> = []
+    for item in statements {
+      guard case .expr(let expression) = item.item,
+        let call = slotCall(in: expression),
+        let first = call.arguments.first, first.label == nil,
+        let literal = first.expression.as(StringLiteralExprSyntax.self),
+        let name = literal.representedLiteralValue
+      else { continue }
+      if !seen.insert(name).inserted {
+        context.diagnose(
+          Diagnostic(node: literal, message: CompositionBodyMessage.duplicateSlotName(name)))
+      }
+    }
+  }
+
+  /// The `Slot(…)` call at the root of a statement, under any modifiers applied to it.
+  private static func slotCall(in expression: ExprSyntax) -> FunctionCallExprSyntax? {
+    var current = expression
+    while let call = current.as(FunctionCallExprSyntax.self) {
+      if componentName(of: call.calledExpression) == "Slot" { return call }
+      // A modifier: `base.modifier(…)`.
+      guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        let base = member.base
+      else { return nil }
+      current = base
+    }
+    return nil
+  }
+
+  /// `Slot` for `Slot`, `Compose.Slot` and `Child<Row>`-style spellings.
+  static func componentName(of callee: ExprSyntax) -> String? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let member = callee.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Compose"
+    {
+      return member.declName.baseName.text
+    }
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+      return componentName(of: specialized.expression)
+    }
+    return nil
+  }
+}
+
+/// Adds `fileID:` and `line:` arguments, with the call's own position, to the calls of Compose's
+/// components that do not pass them.
+private final class SourceLocator<Context: MacroExpansionContext>: SyntaxRewriter {
+  let context: Context
+
+  init(context: Context) {
+    self.context = context
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> ExprSyntax {
+    // The position is read from the original node, before its children are rewritten.
+    let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .fileID)
+    let visited = super.visit(node)
+    guard let call = visited.as(FunctionCallExprSyntax.self),
+      let name = CompositionBodyMacro.componentName(of: call.calledExpression),
+      CompositionBodyMacro.locatedComponents.contains(name),
+      !call.arguments.contains(where: { $0.label?.text == "line" || $0.label?.text == "fileID" }),
+      let location
+    else { return visited }
+    let fileID = LabeledExprSyntax(
+      label: .identifier("fileID"), colon: .colonToken(trailingTrivia: .space),
+      expression: location.file, trailingComma: .commaToken(trailingTrivia: .space))
+    let line = LabeledExprSyntax(
+      label: .identifier("line"), colon: .colonToken(trailingTrivia: .space),
+      expression: location.line)
+    var arguments = Array(call.arguments)
+    // `fileID:` and `line:` come just before the first closure argument, else last.
+    let position =
+      arguments.firstIndex { $0.label?.text == "content" || $0.label?.text == "make" }
+      ?? arguments.count
+    if position > 0 {
+      arguments[position - 1].trailingComma = .commaToken(trailingTrivia: .space)
+    }
+    var inserted = [fileID, line]
+    if position < arguments.count {
+      inserted[1].trailingComma = .commaToken(trailingTrivia: .space)
+    }
+    arguments.insert(contentsOf: inserted, at: position)
+    var located = call
+    located.arguments = LabeledExprListSyntax(arguments)
+    if located.leftParen == nil {
+      located.leftParen = .leftParenToken()
+      located.rightParen = .rightParenToken(trailingTrivia: .space)
+      located.calledExpression = located.calledExpression.with(\.trailingTrivia, [])
+    }
+    return ExprSyntax(located)
+  }
+}
+
+/// The macro's diagnostics.
+enum CompositionBodyMessage: DiagnosticMessage {
+  case noBody
+  case duplicateSlotName(String)
+
+  var message: String {
+    switch self {
+    case .noBody:
+      "@CompositionBody needs a function with a body; write the composition's statements in it"
+    case .duplicateSlotName(let name):
+      "slot name '\(name)' is declared twice in this body; the children of the second "
+        + "declaration join the first, which keeps its layout; give each slot a unique name"
+    }
+  }
+
+  var diagnosticID: MessageID {
+    switch self {
+    case .noBody: MessageID(domain: "Compose", id: "noBody")
+    case .duplicateSlotName: MessageID(domain: "Compose", id: "duplicateSlotName")
+    }
+  }
+
+  var severity: DiagnosticSeverity {
+    switch self {
+    case .noBody: .error
+    case .duplicateSlotName: .warning
+    }
+  }
+}

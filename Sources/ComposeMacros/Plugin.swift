@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that provides Compose's macros.
+@main
+struct ComposeMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [CompositionBodyMacro.self]
+}

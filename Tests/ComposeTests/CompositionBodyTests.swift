@@ -1,0 +1,126 @@
+#if Macros
+import Compose
+import Testing
+
+/// A composition long enough to be split into two groups, written once with `@CompositionBody`
+/// and once as a plain builder body.
+@MainActor
+private struct SplitScreen: Composition {
+  var flag: Bool
+  var rows: [Int]
+
+  var body: CompositionContent { content() }
+
+  @CompositionBody
+  func content() -> CompositionContent {
+    let detail = "detail"
+    Slot("s0") { Child { HeaderViewController() } }
+    Slot("s1") { Child { RowViewController() } }
+    if flag {
+      Slot("s2") { Child { RowViewController() } }
+    } else {
+      Slot("s2", layout: .stack(axis: .vertical)) { Child { DetailViewController() } }
+    }
+    Slot("s3") { Child { RowViewController() }.id(3) }
+    Slot("s4") {
+      ForEach(rows, id: \.self) { _ in Child { RowViewController() } }
+    }
+    Slot("s5") { Child { RowViewController() } }
+    Slot("s6") { Child { RowViewController() } }
+    Slot("s7") { Child { RowViewController() } }
+    Slot("s8") { Child { RowViewController() } }
+    Slot("s9") { Child { RowViewController() } }
+    Slot("s10") { Child { RowViewController() } }
+    for index in 0..<2 {
+      Slot("loop\(index)") { Child { RowViewController() } }
+    }
+    Slot(detail) {
+      if flag { Child { DetailViewController() } }
+    }
+  }
+}
+
+@MainActor
+private struct PlainScreen: Composition {
+  var flag: Bool
+  var rows: [Int]
+
+  var body: CompositionContent {
+    let detail = "detail"
+    Slot("s0") { Child { HeaderViewController() } }
+    Slot("s1") { Child { RowViewController() } }
+    if flag {
+      Slot("s2") { Child { RowViewController() } }
+    } else {
+      Slot("s2", layout: .stack(axis: .vertical)) { Child { DetailViewController() } }
+    }
+    Slot("s3") { Child { RowViewController() }.id(3) }
+    Slot("s4") {
+      ForEach(rows, id: \.self) { _ in Child { RowViewController() } }
+    }
+    Slot("s5") { Child { RowViewController() } }
+    Slot("s6") { Child { RowViewController() } }
+    Slot("s7") { Child { RowViewController() } }
+    Slot("s8") { Child { RowViewController() } }
+    Slot("s9") { Child { RowViewController() } }
+    Slot("s10") { Child { RowViewController() } }
+    for index in 0..<2 {
+      Slot("loop\(index)") { Child { RowViewController() } }
+    }
+    Slot(detail) {
+      if flag { Child { DetailViewController() } }
+    }
+  }
+}
+
+/// The line of the first statement of `Located`'s body.
+private let locatedFirstLine = #line + 9
+
+/// Declarations whose diagnostics name their lines.
+@MainActor
+private struct Located: Composition {
+  var body: CompositionContent { content() }
+
+  @CompositionBody
+  func content() -> CompositionContent {
+    Slot("rows") {
+      Child { RowViewController() }.id(1)
+      Child { RowViewController() }.id(1)
+    }
+    Slot(["rows"][0]) {
+      ForEach([1, 1], id: \.self) { _ in Child { RowViewController() } }
+    }
+  }
+}
+
+@MainActor
+@Suite("@CompositionBody")
+struct CompositionBodyTests {
+  @Test("A split body resolves to the same tree and plans the same steps as the plain body")
+  func sameAsPlainBody() {
+    for flag in [false, true] {
+      let split = CompositionTree(SplitScreen(flag: flag, rows: [1, 2, 3]).compositionContent)
+      let plain = CompositionTree(PlainScreen(flag: flag, rows: [1, 2, 3]).compositionContent)
+      #expect(split.description == plain.description)
+      #expect(split.slotNames.count == 14)
+    }
+    let splitPlan = Plan(
+      from: SplitScreen(flag: false, rows: [1, 2, 3]), to: SplitScreen(flag: true, rows: [3, 1]))
+    let plainPlan = Plan(
+      from: PlainScreen(flag: false, rows: [1, 2, 3]), to: PlainScreen(flag: true, rows: [3, 1]))
+    #expect(splitPlan == plainPlan)
+    #expect(
+      splitPlan.summary.description
+        == "additions 2, removals 2, moves 1, updates 0, swaps 0, detachments 0, attachments 0")
+  }
+
+  @Test("Diagnostics name the line of each declaration inside a split body")
+  func diagnosticsKeepTheirLines() throws {
+    let tree = CompositionTree(Located().compositionContent)
+    #expect(tree.diagnostics.map(\.id) == [.duplicateChildIdentity, .duplicateSlotName, .duplicateKey])
+    let lines = tree.diagnostics.map { $0.source?.line }
+    #expect(lines == [locatedFirstLine + 2, locatedFirstLine + 4, locatedFirstLine + 5])
+    #expect(tree.diagnostics.allSatisfy { $0.source?.fileID == "ComposeTests/CompositionBodyTests.swift" })
+  }
+}
+#endif
