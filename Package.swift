@@ -63,6 +63,8 @@ let package = Package(
       name: "ComposeMacrosTests",
       dependencies: [
         "ComposeMacros",
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),

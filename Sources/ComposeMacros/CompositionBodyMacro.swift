@@ -112,7 +112,8 @@ struct CompositionBodyMacro: BodyMacro {
       let column = location.column.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
     else { return text }
     let indent = String(repeating: " ", count: max(column - 1, 0))
-    return "#sourceLocation(file: \(location.file.trimmedDescription), line: \(line.literal.text))\n"
+    return
+      "#sourceLocation(file: \(location.file.trimmedDescription), line: \(line.literal.text))\n"
       + indent + text + "\n#sourceLocation()"
   }
 

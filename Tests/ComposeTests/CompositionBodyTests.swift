@@ -117,10 +117,13 @@ struct CompositionBodyTests {
   @Test("Diagnostics name the line of each declaration inside a split body")
   func diagnosticsKeepTheirLines() throws {
     let tree = CompositionTree(Located().compositionContent)
-    #expect(tree.diagnostics.map(\.id) == [.duplicateChildIdentity, .duplicateSlotName, .duplicateKey])
+    #expect(
+      tree.diagnostics.map(\.id) == [.duplicateChildIdentity, .duplicateSlotName, .duplicateKey])
     let lines = tree.diagnostics.map { $0.source?.line }
     #expect(lines == [locatedFirstLine + 2, locatedFirstLine + 4, locatedFirstLine + 5])
-    #expect(tree.diagnostics.allSatisfy { $0.source?.fileID == "ComposeTests/CompositionBodyTests.swift" })
+    #expect(
+      tree.diagnostics.allSatisfy { $0.source?.fileID == "ComposeTests/CompositionBodyTests.swift" }
+    )
   }
 }
 #endif

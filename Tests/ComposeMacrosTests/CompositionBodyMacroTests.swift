@@ -1,0 +1,142 @@
+import SwiftDiagnostics
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@testable import ComposeMacros
+
+private let macros: [String: MacroSpec] = [
+  "CompositionBody": MacroSpec(type: CompositionBodyMacro.self)
+]
+
+/// Reports a failed expansion assertion as a test issue.
+private func record(_ failure: TestFailureSpec) {
+  Issue.record(
+    Comment(rawValue: failure.message),
+    sourceLocation: SourceLocation(
+      fileID: failure.location.fileID, filePath: failure.location.filePath,
+      line: failure.location.line, column: failure.location.column))
+}
+
+@Suite("@CompositionBody expansion")
+struct CompositionBodyMacroTests {
+  @Test("Statements are grouped in tens, declarations come first, and calls get their lines")
+  func expansion() {
+    var statements = ""
+    for index in 0..<11 {
+      statements += "  Slot(\"s\(index)\") { Child { Row() } }\n"
+    }
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() -> CompositionContent {
+        let name = "late"
+      \(statements)  Slot(name, layout: .fill, content: { ForEach(rows, id: \\.self) { _ in Child(make: { Row() }) } })
+      }
+      """,
+      expandedSource: """
+        func content() -> CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          let name = "late"
+        #sourceLocation()
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 4)
+          Slot("s0", fileID: "TestModule/test.swift", line: 4) { Child(fileID: "TestModule/test.swift", line: 4) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 5)
+          Slot("s1", fileID: "TestModule/test.swift", line: 5) { Child(fileID: "TestModule/test.swift", line: 5) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 6)
+          Slot("s2", fileID: "TestModule/test.swift", line: 6) { Child(fileID: "TestModule/test.swift", line: 6) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 7)
+          Slot("s3", fileID: "TestModule/test.swift", line: 7) { Child(fileID: "TestModule/test.swift", line: 7) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 8)
+          Slot("s4", fileID: "TestModule/test.swift", line: 8) { Child(fileID: "TestModule/test.swift", line: 8) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 9)
+          Slot("s5", fileID: "TestModule/test.swift", line: 9) { Child(fileID: "TestModule/test.swift", line: 9) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 10)
+          Slot("s6", fileID: "TestModule/test.swift", line: 10) { Child(fileID: "TestModule/test.swift", line: 10) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 11)
+          Slot("s7", fileID: "TestModule/test.swift", line: 11) { Child(fileID: "TestModule/test.swift", line: 11) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 12)
+          Slot("s8", fileID: "TestModule/test.swift", line: 12) { Child(fileID: "TestModule/test.swift", line: 12) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 13)
+          Slot("s9", fileID: "TestModule/test.swift", line: 13) { Child(fileID: "TestModule/test.swift", line: 13) { Row() } }
+        #sourceLocation()
+        }
+        @Compose.CompositionBuilder func __macro_local_4partfMu0_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 14)
+          Slot("s10", fileID: "TestModule/test.swift", line: 14) { Child(fileID: "TestModule/test.swift", line: 14) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 15)
+          Slot(name, layout: .fill, fileID: "TestModule/test.swift", line: 15, content: { ForEach(rows, id: \\.self, fileID: "TestModule/test.swift", line: 15) { _ in Child(fileID: "TestModule/test.swift", line: 15, make: { Row() }) } })
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_(), __macro_local_4partfMu0_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("A slot name written twice as a literal is a warning; a function without body an error")
+  func diagnostics() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() -> CompositionContent {
+        Slot("a") { Child { Row() } }
+        if flag { Slot("b") { Child { Row() } } } else { Slot("b") { Child { Row() } } }
+        Slot("a") { Child { Row() } }.transition(.crossDissolve())
+      }
+      """,
+      expandedSource: """
+        func content() -> CompositionContent {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          Slot("a", fileID: "TestModule/test.swift", line: 3) { Child(fileID: "TestModule/test.swift", line: 3) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 4)
+          if flag { Slot("b", fileID: "TestModule/test.swift", line: 4) { Child(fileID: "TestModule/test.swift", line: 4) { Row() } } } else { Slot("b", fileID: "TestModule/test.swift", line: 4) { Child(fileID: "TestModule/test.swift", line: 4) { Row() } } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 5)
+          Slot("a", fileID: "TestModule/test.swift", line: 5) { Child(fileID: "TestModule/test.swift", line: 5) { Row() } }.transition(.crossDissolve())
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "slot name 'a' is declared twice in this body; the children of the second "
+            + "declaration join the first, which keeps its layout; give each slot a unique name",
+          line: 5, column: 8, severity: .warning)
+      ],
+      macroSpecs: macros, failureHandler: record)
+    assertMacroExpansion(
+      """
+      protocol Screen {
+        @CompositionBody
+        func content() -> CompositionContent
+      }
+      """,
+      expandedSource: """
+        protocol Screen {
+          func content() -> CompositionContent
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@CompositionBody needs a function with a body; write the composition's "
+            + "statements in it",
+          line: 2, column: 3)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+}
