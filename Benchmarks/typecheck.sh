@@ -10,8 +10,12 @@
 # 1000-slot builder body alone takes about a minute to type-check), FULL=1 to also measure 1000
 # slots with branches (another minute and more).
 #
-# Three forms of the same slots: plain statements appending to an array, one builder body, and
-# the builder body split into compositions of 10 slots (each composition its own body).
+# Four forms of the same slots: plain statements appending to an array, one builder body, the
+# builder body split into compositions of 10 slots (each composition its own body), and the
+# builder body written in a function with `@CompositionBody`. The last form needs the macro: the
+# script builds the package itself (debug, with its default `Macros` trait) into
+# Benchmarks/.build-macros and loads the plugin from there; the time the plugin takes to expand
+# is not in the function bodies' times.
 #
 # Each body is generated, then type-checked with
 # `swiftc -typecheck -Xfrontend -debug-time-function-bodies` against the Compose module of the
@@ -82,6 +86,12 @@ source_file() {
       printf '    Part%d(flag: flag)\n' "$part"
     done
     printf '  }\n}\n'
+  elif [[ $form == macro ]]; then
+    printf '@MainActor\nstruct Screen: Composition {\n  var flag: Bool\n\n'
+    printf '  var body: CompositionContent { content() }\n\n'
+    printf '  @CompositionBody\n  func content() -> CompositionContent {\n'
+    slots "$count" "$branches" builder '    '
+    printf '  }\n}\n'
   elif [[ $form == builder ]]; then
     printf '@MainActor\nstruct Screen: Composition {\n  var flag: Bool\n\n'
     printf '  var body: CompositionContent {\n'
@@ -116,16 +126,27 @@ bin="$(swift build -c release --package-path "$here" --scratch-path "$scratch" -
 modules="$bin/Modules"
 [[ -d $modules ]] || modules="$bin"
 
+macro_scratch="${MACRO_SCRATCH:-$here/.build-macros}"
+swift build --package-path "$here/.." --scratch-path "$macro_scratch" --target Compose >/dev/null
+macro_bin="$(swift build --package-path "$here/.." --scratch-path "$macro_scratch" --show-bin-path)"
+macro_modules="$macro_bin/Modules"
+[[ -d $macro_modules ]] || macro_modules="$macro_bin"
+plugin="$macro_bin/ComposeMacros-tool#ComposeMacros"
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Prints the median, in milliseconds, of the summed body times of `samples` runs.
+# Prints the median, in milliseconds, of the summed body times of `samples` runs. Local
+# functions (the macro's groups) are left out: their time is already in the enclosing body's.
 measure() {
-  local file=$1 count=$2 times=() run total
+  local file=$1 count=$2 form=$3 times=() run total flags
+  flags=(-I "$modules")
+  if [[ $form == macro ]]; then flags=(-I "$macro_modules" -load-plugin-executable "$plugin"); fi
   for ((run = 0; run < count; run++)); do
-    total=$(swiftc -typecheck -swift-version 6 -I "$modules" \
+    total=$(swiftc -typecheck -swift-version 6 "${flags[@]}" \
       -Xfrontend -debug-time-function-bodies "$file" 2>&1 |
-      awk -v file="$file" 'index($0, file) { sub(/ms.*/, "", $1); sum += $1 } END { printf "%.2f", sum }')
+      awk -v file="$file" 'index($0, file) && !/local function/ {
+        sub(/ms.*/, "", $1); sum += $1 } END { printf "%.2f", sum }')
     times+=("$total")
   done
   printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
@@ -138,10 +159,10 @@ for count in $sizes; do
   if ((count >= 1000)); then runs=1; fi
   for branches in 0 1; do
     if ((count >= 1000 && branches == 1)) && [[ ${FULL:-0} != 1 ]]; then continue; fi
-    for form in imperative builder grouped; do
+    for form in imperative builder grouped macro; do
       file="$work/${form}_${count}_${branches}.swift"
       source_file "$count" "$branches" "$form" >"$file"
-      result[$form,$count,$branches]=$(measure "$file" "$runs")
+      result[$form,$count,$branches]=$(measure "$file" "$runs" "$form")
       echo "  $form, $count slots, branches $branches: ${result[$form,$count,$branches]} ms" >&2
     done
   done
@@ -151,16 +172,18 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 
 table="$(
   echo "| N | if/else every 10th | plain statements | builder | builder ÷ plain |" \
-    "compositions of 10 | compositions ÷ plain |"
-  echo "|---:|:---:|---:|---:|---:|---:|---:|"
+    "compositions of 10 | compositions ÷ plain | @CompositionBody | @CompositionBody ÷ plain |"
+  echo "|---:|:---:|---:|---:|---:|---:|---:|---:|---:|"
   for count in $sizes; do
     for branches in 0 1; do
       [[ -n ${result[imperative,$count,$branches]:-} ]] || continue
       plain=${result[imperative,$count,$branches]}
       built=${result[builder,$count,$branches]}
       grouped=${result[grouped,$count,$branches]}
+      macro=${result[macro,$count,$branches]}
       echo "| $count | $([[ $branches == 1 ]] && echo yes || echo no) | $plain ms | $built ms |" \
-        "$(ratio "$built" "$plain")× | $grouped ms | $(ratio "$grouped" "$plain")× |"
+        "$(ratio "$built" "$plain")× | $grouped ms | $(ratio "$grouped" "$plain")× |" \
+        "$macro ms | $(ratio "$macro" "$plain")× |"
     done
   done
 )"
@@ -182,14 +205,29 @@ if [[ -n ${result[builder,300,0]:-} && -n ${result[builder,100,0]:-} ]]; then
   goals+="- (for comparison) split into compositions of 10: ${r}× plain at 100 slots with"
   goals+=" if/else, 300 ÷ 100 = ${r3}×"$'\n'
 fi
+if [[ -n ${result[macro,100,1]:-} ]]; then
+  r=$(ratio "${result[macro,100,1]}" "${result[imperative,100,1]}")
+  goals+="- with @CompositionBody, 100 slots, if/else every 10th: ÷ plain = ${r}× (goal ≤ 2.5×):"
+  goals+=" $(verdict "$r" 2.5)"$'\n'
+fi
+if [[ -n ${result[macro,300,0]:-} && -n ${result[macro,100,0]:-} ]]; then
+  for branches in 0 1; do
+    r=$(ratio "${result[macro,300,$branches]}" "${result[macro,100,$branches]}")
+    label=$([[ $branches == 1 ]] && echo "with if/else" || echo "no branches")
+    goals+="- with @CompositionBody, 300 ÷ 100 slots, $label = ${r}× (goal ≤ 4×):"
+    goals+=" $(verdict "$r" 4)"$'\n'
+  done
+fi
 
 section="$(
   echo "<!-- W6 begin -->"
   echo "## W6: type-checking an N-slot body"
   echo
-  echo "Sum of \`-Xfrontend -debug-time-function-bodies\` over the generated file, median of" \
-    "$samples runs up to 100 slots (3 at 300, 1 at 1000), all in one run of \`typecheck.sh\`;" \
-    "1000 slots with branches only with \`FULL=1\`."
+  echo "Sum of \`-Xfrontend -debug-time-function-bodies\` over the generated file (local" \
+    "functions left out: their time is in the enclosing body's), median of $samples runs up to" \
+    "100 slots (3 at 300, 1 at 1000), all in one run of \`typecheck.sh\`; 1000 slots with" \
+    "branches only with \`FULL=1\`. The @CompositionBody form is the builder body in a function" \
+    "with the macro; the plugin's own time (a debug build here) is not in these sums."
   echo
   echo "$table"
   echo

@@ -60,8 +60,9 @@ extension CompositionContent: CompositionComponent {
 ///
 /// Compositions are also how large screens keep compiling fast: the time Swift takes to
 /// type-check one builder body grows faster than its number of statements, so a screen with
-/// dozens of slots type-checks much faster as several compositions of about ten slots each than
-/// as one long body (see `Docs/Performance.md`).
+/// dozens of slots type-checks much faster as several compositions of about ten slots each, or as
+/// a body written in a function marked ``CompositionBody()``, than as one long body (see
+/// `Docs/Performance.md`).
 @MainActor
 public protocol Composition: CompositionComponent {
   /// The slots this composition declares.
