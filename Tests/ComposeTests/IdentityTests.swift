@@ -541,6 +541,33 @@ struct IdentityRules {
     #expect(removal.tree.hiddenChildren(in: "tabs").isEmpty)
   }
 
+  @Test("Reconciling to a tree that keeps hidden children keeps only the ones still hidden")
+  func targetWithHiddenChildren() {
+    func tree(tab: Int) -> CompositionTree {
+      CompositionTree {
+        Slot("tabs") {
+          if tab == 0 {
+            Child { ListViewController() }.lifetime(.keepAlive)
+          } else {
+            Child { DetailViewController() }.lifetime(.keepAlive)
+          }
+        }
+      }
+    }
+    // A tree that was itself mounted by a reconciliation: the list is hidden in it.
+    let withHidden = tree(tab: 0).reconcile(to: tree(tab: 1)).tree
+    #expect(
+      withHidden.hiddenChildren(in: "tabs").map(\.description)
+        == ["'tabs' first ListViewController"])
+    // Mounted with the detail only, nothing was ever hidden: no list may appear.
+    let result = tree(tab: 1).reconcile(to: withHidden)
+    #expect(result.plan.steps.isEmpty)
+    #expect(result.tree.hiddenChildren(in: "tabs").isEmpty)
+    #expect(
+      result.tree.reconcile(to: tree(tab: 0)).plan.summary.description
+        == "additions 1, removals 0, moves 0, updates 0, swaps 0, detachments 1, attachments 0")
+  }
+
   @Test("A new slot adds all its children, in order")
   func newSlotAddsAll() {
     let before = CompositionTree { Slot("other") {} }

@@ -107,7 +107,9 @@ extension CompositionTree {
         continue
       }
       let hidden = planner.reconcile(old: old, new: slot)
-      if !hidden.isEmpty || mountedSlots != nil {
+      // A declared slot has no hidden children, but a tree that was itself the result of a
+      // reconciliation may: they are replaced by the ones the planner keeps.
+      if !hidden.isEmpty || !slot.hidden.isEmpty || mountedSlots != nil {
         var mounted = slot
         mounted.hidden = hidden
         mount(mounted, at: position)
@@ -134,12 +136,13 @@ extension CompositionTree {
   /// The reconciliation of a declaration whose every slot has this tree's slot code.
   ///
   /// Nothing changes but the children's updates. `nil` when a code differs, when this tree keeps
-  /// hidden children (the new tree has none to carry them), or when a slot's anchor is outside
-  /// the container (the full path reports it).
+  /// hidden children (the new tree has none to carry them) or the new one does (a reconciled tree
+  /// passed as the target: its hidden children are not this tree's), or when a slot's anchor is
+  /// outside the container (the full path reports it).
   private func unchangedReconciliation(to new: CompositionTree, in container: UIViewController?)
     -> Reconciliation?
   {
-    guard !hasHidden, Self.sameCodes(codes, new.codes) else { return nil }
+    guard !hasHidden, !new.hasHidden, Self.sameCodes(codes, new.codes) else { return nil }
     if let container, new.hasAnchors {
       for slot in new.slots where Self.anchorFailure(of: slot, in: container) != nil {
         return nil
