@@ -67,13 +67,28 @@ struct CompositionBodyMacro: BodyMacro {
     reportDuplicateSlotNames(in: body.statements, context: context)
     var declarations: [CodeBlockItemSyntax] = []
     var statements: [CodeBlockItemSyntax] = []
+    // Declarations inside a top-level `#if` cannot be moved out of it: such a body stays in one
+    // group, in its order.
+    let keepsOrder = body.statements.contains { item in
+      guard case .decl(let decl) = item.item, let config = decl.as(IfConfigDeclSyntax.self)
+      else { return false }
+      return declaresNames(config)
+    }
     for item in body.statements {
-      if case .decl(let decl) = item.item, !decl.is(IfConfigDeclSyntax.self) {
+      if !keepsOrder, case .decl(let decl) = item.item, !decl.is(IfConfigDeclSyntax.self) {
         declarations.append(item)
       } else {
         statements.append(item)
       }
     }
+    let groupSize = keepsOrder ? max(statements.count, 1) : statementsPerPart
+    // The groups have the function's effects, and are called with them.
+    let effects = declaration.as(FunctionDeclSyntax.self)?.signature.effectSpecifiers
+    let isAsync = effects?.asyncSpecifier != nil
+    let isThrowing = effects?.throwsClause != nil
+    let effectText =
+      (isAsync ? " async" : "") + (effects?.throwsClause.map { " " + $0.trimmedDescription } ?? "")
+    let callPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
     var lines: [String] = []
     for item in declarations {
       lines.append(located(item, in: context))
@@ -84,15 +99,15 @@ struct CompositionBodyMacro: BodyMacro {
       let part = context.makeUniqueName("part").text
       parts.append(part)
       lines.append(
-        "@Compose.CompositionBuilder func \(part)() -> Compose.CompositionContent {")
-      for item in statements[start..<min(start + statementsPerPart, statements.count)] {
+        "@Compose.CompositionBuilder func \(part)()\(effectText) -> Compose.CompositionContent {")
+      for item in statements[start..<min(start + groupSize, statements.count)] {
         lines.append(located(item, in: context))
       }
       lines.append("}")
-      start += statementsPerPart
+      start += groupSize
     }
     lines.append(
-      "return Compose.CompositionBuilder.buildBlock("
+      "return \(callPrefix)Compose.CompositionBuilder.buildBlock("
         + parts.map { "\($0)()" }.joined(separator: ", ") + ")")
     let source = lines.joined(separator: "\n")
     let parsed = Parser.parse(source: source)
@@ -115,6 +130,18 @@ struct CompositionBodyMacro: BodyMacro {
     return
       "#sourceLocation(file: \(location.file.trimmedDescription), line: \(line.literal.text))\n"
       + indent + text + "\n#sourceLocation()"
+  }
+
+  /// Whether a clause of a `#if`, or of a `#if` nested in it, declares something at its top.
+  private static func declaresNames(_ config: IfConfigDeclSyntax) -> Bool {
+    config.clauses.contains { clause in
+      guard case .statements(let items) = clause.elements else { return false }
+      return items.contains { item in
+        guard case .decl(let decl) = item.item else { return false }
+        if let nested = decl.as(IfConfigDeclSyntax.self) { return declaresNames(nested) }
+        return true
+      }
+    }
   }
 
   /// Warns about a slot name written as the same literal in two unconditional statements.

@@ -85,6 +85,66 @@ struct CompositionBodyMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("The groups of an async throwing function are async and throwing, and called so")
+  func effects() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() async throws -> CompositionContent {
+        Slot(try await name()) { Child { Row() } }
+      }
+      """,
+      expandedSource: """
+        func content() async throws -> CompositionContent {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() async throws -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          Slot(try await name(), fileID: "TestModule/test.swift", line: 3) { Child(fileID: "TestModule/test.swift", line: 3) { Row() } }
+        #sourceLocation()
+        }
+        return try await Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("A body that declares names inside a top-level #if stays in one group, in its order")
+  func declarationsInConditionalCompilation() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() -> CompositionContent {
+        #if DEBUG
+        let title = "debug"
+        #else
+        let title = "release"
+        #endif
+        let subtitle = title
+        Slot(subtitle) { Child { Row() } }
+      }
+      """,
+      expandedSource: """
+        func content() -> CompositionContent {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          #if DEBUG
+          let title = "debug"
+          #else
+          let title = "release"
+          #endif
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 8)
+          let subtitle = title
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 9)
+          Slot(subtitle, fileID: "TestModule/test.swift", line: 9) { Child(fileID: "TestModule/test.swift", line: 9) { Row() } }
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A slot name written twice as a literal is a warning; a function without body an error")
   func diagnostics() {
     assertMacroExpansion(

@@ -93,6 +93,27 @@ private struct Located: Composition {
   }
 }
 
+/// A body that throws, and one that declares a name inside `#if`.
+@MainActor
+private struct Effects {
+  func name() throws -> String { "thrown" }
+
+  @CompositionBody
+  func throwing() throws -> CompositionContent {
+    Slot(try name()) { Child { RowViewController() } }
+  }
+
+  @CompositionBody
+  func conditional() -> CompositionContent {
+    #if DEBUG
+    let name = "debug"
+    #else
+    let name = "release"
+    #endif
+    Slot(name) { Child { RowViewController() } }
+  }
+}
+
 @MainActor
 @Suite("@CompositionBody")
 struct CompositionBodyTests {
@@ -112,6 +133,17 @@ struct CompositionBodyTests {
     #expect(
       splitPlan.summary.description
         == "additions 2, removals 2, moves 1, updates 0, swaps 0, detachments 0, attachments 0")
+  }
+
+  @Test("A split body may throw, and may declare names inside #if")
+  func effectsAndConditions() throws {
+    #expect(try CompositionTree(Effects().throwing()).slotNames == ["thrown"])
+    #if DEBUG
+    let expected = "debug"
+    #else
+    let expected = "release"
+    #endif
+    #expect(CompositionTree(Effects().conditional()).slotNames == [expected])
   }
 
   @Test("Diagnostics name the line of each declaration inside a split body")

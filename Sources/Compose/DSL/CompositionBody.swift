@@ -28,8 +28,10 @@
 /// identified by name, so grouping the statements changes no identity. Diagnostics keep naming the
 /// line of each `Slot`, `Child` and `ForEach`, and compiler errors point at the statements as
 /// written. Declarations at the top level of the body (such as `let`) are evaluated first, before
-/// any statement. A slot name written twice as the same string literal is reported when the code
-/// is compiled.
+/// any statement; a body that declares names inside a top-level `#if` is kept in one group, in its
+/// order. The function may be `async` or `throws`. Calls named `Slot`, `Child` and `ForEach` are
+/// taken to be Compose's. A slot name written twice as the same string literal is reported when
+/// the code is compiled.
 ///
 /// Swift attaches body macros to functions, not to properties, which is why the composition's
 /// `body` calls a function. The macro needs the package's `Macros` trait, enabled by default.
