@@ -42,15 +42,32 @@ public import UIKitModel
 /// declaration (the states in between are skipped). Other slots are reconciled at once.
 @MainActor
 public final class Composer {
-  /// The container whose children this composer manages.
-  public private(set) unowned var container: UIViewController
+  /// The container whose children this composer manages; `nil` once it is released.
+  ///
+  /// The composer does not retain it. A composer that outlives its container (held by other code,
+  /// a task or a coordinator) does nothing from then on.
+  public private(set) weak var container: UIViewController?
   private let body: @MainActor () -> CompositionContent
   private let environment: EnvironmentValues
   private var mounted = CompositionTree(slots: [], diagnostics: [])
-  private lazy var executor: Executor = makeExecutor()
+  private let executor: Executor
   private var isDirty = false
   private var isComposing = false
   private weak var trigger: LayoutTrigger?
+  /// What invalidated the declaration while it was being applied, if anything did.
+  private var invalidatedWhileComposing: String?
+  /// Whether `@Observable` state that the body reads changed while the declaration was being
+  /// applied; the invalidation it causes arrives after the composition.
+  private var observedChangeWhileComposing: String?
+  /// How many compositions in a row were invalidated by applying the previous one.
+  private var selfInvalidatedPasses = 0
+  /// The children a memory warning spared because a swap was taking them out; they are evicted
+  /// when it ends, if still hidden.
+  private var pendingEvictions: Set<ChildIdentity> = []
+
+  /// How many compositions in a row may be invalidated by applying the previous one before the
+  /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
+  static let selfInvalidationLimit = 10
 
   /// Every step performed so far, one line each, in order; for debugging and tests.
   public private(set) var trace: [String] = []
@@ -70,19 +87,31 @@ public final class Composer {
     self.container = container
     self.environment = environment
     self.body = body
+    executor = Executor(container: container)
+    executor.reportDiagnostic = { [weak self] diagnostic in
+      self?.diagnostics.append(diagnostic)
+    }
+    executor.transitionDidFinish = { [weak self] slot in
+      self?.transitionDidFinish(in: slot)
+    }
   }
 
   /// Marks the declaration as changed; it is applied at the container view's next layout pass, or
   /// at the next ``composeIfNeeded()``.
   public func setNeedsCompose() {
+    if isComposing {
+      if invalidatedWhileComposing == nil { invalidatedWhileComposing = currentCulprit() }
+    } else if observedChangeWhileComposing == nil {
+      selfInvalidatedPasses = 0
+    }
     isDirty = true
-    guard let view = container.viewIfLoaded else { return }
+    guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
   }
 
   /// Applies a pending change now, if the container's view is loaded.
   public func composeIfNeeded() {
-    guard isDirty, container.isViewLoaded, !isComposing else { return }
+    guard isDirty, container?.isViewLoaded == true, !isComposing else { return }
     compose()
   }
 
@@ -126,36 +155,75 @@ public final class Composer {
   /// - Parameter child: The child whose preferred content size changed.
   public func preferredContentSizeDidChange(forChild child: any UIContentContainer) {
     guard let primary = primaryChild(for: .preferredContentSize), primary === child else { return }
-    container.preferredContentSize = primary.preferredContentSize
+    container?.preferredContentSize = primary.preferredContentSize
   }
 
   /// Removes the hidden kept-alive children that allow it, with the full remove sequence; call
   /// it from the container's `didReceiveMemoryWarning()`.
+  ///
+  /// A child that an animated swap is still taking out keeps its parent until the swap ends (its
+  /// view is still on screen); it is evicted then, if it is still hidden.
   public func evictHiddenChildren() {
-    let forwarding: AppearanceForwarding =
-      container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
-    let eviction = mounted.evictingHiddenChildren(forwarding: forwarding)
-    trace.append(contentsOf: eviction.plan.steps.map(\.description))
-    let before = mounted
-    mounted = eviction.tree
-    executor.perform(eviction.plan, from: before, to: mounted)
+    let swapping = executor.swappingChildren
+    pendingEvictions.formUnion(swapping)
+    evict { !swapping.contains($0) }
+  }
+
+  /// Forwards the beginning of the container's appearance change to its children.
+  ///
+  /// For a container that forwards appearance itself (`shouldAutomaticallyForwardAppearanceMethods`
+  /// is `false`). Call it from `viewWillAppear(_:)` with `true` and from `viewWillDisappear(_:)`
+  /// with `false`.
+  ///
+  /// The children shown in the container's slots receive `beginAppearanceTransition(_:animated:)`,
+  /// except those an animated swap is taking through an appearance change of its own: the swap
+  /// brings them to the container's state when it ends. Does nothing when UIKit forwards.
+  ///
+  /// ```swift
+  /// override func viewWillAppear(_ animated: Bool) {
+  ///   super.viewWillAppear(animated)
+  ///   composer.forwardBeginAppearanceTransition(true, animated: animated)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isAppearing: `true` when the container is appearing, `false` when it is disappearing.
+  ///   - animated: Whether the change is animated.
+  public func forwardBeginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    executor.forwardAppearance(
+      isAppearing, animated: animated, shown: mounted.slots.flatMap { $0.children.map(\.identity) })
+  }
+
+  /// Forwards the end of the container's appearance change to its children.
+  ///
+  /// It reaches the children that ``forwardBeginAppearanceTransition(_:animated:)`` reached. Call it from `viewDidAppear(_:)`
+  /// and `viewDidDisappear(_:)`. Does nothing when UIKit forwards.
+  public func forwardEndAppearanceTransition() {
+    executor.forwardAppearance(nil, animated: false, shown: [])
   }
 
   // MARK: - Reconciling
 
   private func compose() {
+    guard let container else { return }
     isComposing = true
+    invalidatedWhileComposing = nil
     defer { isComposing = false }
     isDirty = false
+    // What other code changed is repaired first, so that the plan starts from the truth.
+    let repair = executor.repair(mounted)
+    mounted = repair.tree
+    diagnostics.append(contentsOf: repair.found)
     var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
     for slot in declared.slots where busy.contains(slot.name) && slot.interruption == .cutShort {
       executor.cutShort(slot.name)
     }
-    if !busy.isEmpty {
-      declared = declared.replacingSlots(named: busy, with: mounted)
-      isDirty = true
+    // Cutting a swap short may have ended it.
+    let stillBusy = executor.transitioningSlots
+    if !stillBusy.isEmpty {
+      declared = declared.replacingSlots(named: stillBusy, with: mounted)
     }
     let forwarding: AppearanceForwarding =
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
@@ -166,7 +234,71 @@ public final class Composer {
     let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
     executor.perform(reconciliation.plan, from: before, to: mounted)
-    notifyPrimaryChanges(from: primaryBefore)
+    // The mounted tree keeps no closure of user code: a closure that captures the container
+    // makes no cycle through the composer.
+    mounted = mounted.releasingClosures()
+    notifyPrimaryChanges(from: primaryBefore, in: container)
+    guardAgainstSelfInvalidation()
+    if !stillBusy.isEmpty {
+      // The busy slots are reconciled with the latest declaration when their swaps end.
+      isDirty = true
+      if executor.transitioningSlots.isDisjoint(with: stillBusy), let view = container.viewIfLoaded
+      {
+        installTrigger(in: view).setNeedsLayout()
+      }
+    }
+  }
+
+  /// Stops a declaration that invalidates itself every time it is applied, which would
+  /// otherwise recompose at every layout pass, forever.
+  private func guardAgainstSelfInvalidation() {
+    let culprit = invalidatedWhileComposing ?? observedChangeWhileComposing
+    observedChangeWhileComposing = nil
+    guard isDirty, let culprit else {
+      selfInvalidatedPasses = 0
+      return
+    }
+    selfInvalidatedPasses += 1
+    guard selfInvalidatedPasses >= Self.selfInvalidationLimit else { return }
+    selfInvalidatedPasses = 0
+    isDirty = false
+    diagnostics.append(
+      Diagnostic(
+        id: .compositionLoop,
+        message: "applying the declaration invalidated it again \(Self.selfInvalidationLimit) "
+          + "times in a row (\(culprit)); the composer stopped until the next change from "
+          + "outside; do not call setNeedsCompose() or change state the body reads from update "
+          + "closures or factories, or change it only when the value differs",
+        source: nil))
+  }
+
+  /// What is running while the declaration is applied, for ``Diagnostic/ID/compositionLoop``.
+  private func currentCulprit() -> String {
+    if let child = executor.updatingChild {
+      return "the update closure of child \(child.identity), declared at \(child.source)"
+    }
+    return "the body, a factory or a child's view loading"
+  }
+
+  private func transitionDidFinish(in slot: String) {
+    if isDirty, !isComposing { compose() }
+    guard !pendingEvictions.isEmpty else { return }
+    let ready = pendingEvictions.subtracting(executor.swappingChildren)
+    guard !ready.isEmpty else { return }
+    pendingEvictions.subtract(ready)
+    evict { ready.contains($0) }
+  }
+
+  /// Evicts the hidden children that allow it, of those `includes` accepts.
+  private func evict(where includes: (ChildIdentity) -> Bool) {
+    guard let container else { return }
+    let forwarding: AppearanceForwarding =
+      container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
+    let eviction = mounted.evictingHiddenChildren(forwarding: forwarding, where: includes)
+    trace.append(contentsOf: eviction.plan.steps.map(\.description))
+    let before = mounted
+    mounted = eviction.tree
+    executor.perform(eviction.plan, from: before, to: mounted)
   }
 
   private func primaryChildren() -> [UIViewController?] {
@@ -174,7 +306,9 @@ public final class Composer {
   }
 
   /// Tells UIKit to ask the container again when the child that decides changed.
-  private func notifyPrimaryChanges(from before: [UIViewController?]) {
+  private func notifyPrimaryChanges(
+    from before: [UIViewController?], in container: UIViewController
+  ) {
     // tvOS and visionOS have no status bar or home indicator to update.
     #if !os(tvOS) && !os(visionOS)
     let after = primaryChildren()
@@ -194,20 +328,19 @@ public final class Composer {
     return withObservationTracking {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self] in
+      // A change made while the declaration is being applied (by an update closure, say) is
+      // noted at once, so that a declaration that keeps changing what it reads is caught.
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { self?.noteObservedChange() }
+      }
       Task { @MainActor in self?.setNeedsCompose() }
     }
   }
 
-  private func makeExecutor() -> Executor {
-    let executor = Executor(container: container)
-    executor.reportDiagnostic = { [weak self] diagnostic in
-      self?.diagnostics.append(diagnostic)
-    }
-    executor.transitionDidFinish = { [weak self] _ in
-      guard let self, self.isDirty else { return }
-      self.compose()
-    }
-    return executor
+  private func noteObservedChange() {
+    guard isComposing, observedChangeWhileComposing == nil else { return }
+    observedChangeWhileComposing =
+      "a change to @Observable state the body reads, made by " + currentCulprit()
   }
 
   private func installTrigger(in view: UIView) -> LayoutTrigger {

@@ -122,6 +122,8 @@ final class SlotDeclaration {
   let transition: Transition
   let forwarding: Forwarding
   let interruption: Interruption
+  /// Whether this is a mounted slot's copy, without the content and closures of user code.
+  private(set) var isReleased = false
 
   init(
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
@@ -141,6 +143,20 @@ final class SlotDeclaration {
   /// Whether the other declaration's layout places views the same way as this one's.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     layout.matches(other.layout)
+  }
+
+  /// This declaration as a mounted slot keeps it.
+  ///
+  /// No content (its children are resolved), and custom layouts and transitions that do nothing. A mounted slot's layout is compared with the
+  /// next declaration's and never applied; the next declaration's is.
+  func releasingClosures() -> SlotDeclaration {
+    if isReleased { return self }
+    let released = SlotDeclaration(
+      name: name, anchor: anchor, layout: layout.releasingClosures(),
+      content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
+      forwarding: forwarding, interruption: interruption)
+    released.isReleased = true
+    return released
   }
 
   /// A copy with some of the modifiers' values changed.

@@ -110,6 +110,12 @@ public struct SlotLayout: CustomStringConvertible {
     return false
   }
 
+  /// This layout without what user code captured: a custom layout does nothing.
+  func releasingClosures() -> SlotLayout {
+    guard case .custom = kind else { return self }
+    return SlotLayout(kind: .custom { _, _ in })
+  }
+
   var isStack: Bool {
     if case .stack = kind { return true }
     return false

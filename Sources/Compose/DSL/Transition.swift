@@ -61,6 +61,17 @@ public struct Transition: CustomStringConvertible {
     }
     return false
   }
+
+  /// This transition without what user code captured.
+  ///
+  /// A custom transition keeps its options and duration, and its animations do nothing. For a mounted child, which never animates with its
+  /// own transition again.
+  func releasingClosures() -> Transition {
+    guard case .custom(let options, _) = kind else { return self }
+    return Transition(
+      kind: .custom(options: options, animations: { _, _, _ in }), duration: duration)
+  }
+
   /// The duration in seconds; `0` for ``none``.
   public let duration: TimeInterval
 

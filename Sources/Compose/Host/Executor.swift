@@ -18,15 +18,26 @@ import UIKitModel
 /// `beginAppearanceTransition`/`endAppearanceTransition` when it forwards manually.
 @MainActor
 final class Executor {
-  unowned let container: UIViewController
+  /// The container; once it is released, every call does nothing.
+  private(set) weak var container: UIViewController?
   /// The live controllers, by identity.
   private(set) var controllers: [ChildIdentity: UIViewController] = [:]
   /// The stack views made for stack slots, by slot name.
   private var stacks: [String: UIStackView] = [:]
-  /// Slots with a swap still animating.
-  private(set) var transitioningSlots: Set<String> = []
-  /// The views a running swap animates, by slot name.
-  private var swapViews: [String: [UIView]] = [:]
+  /// The constraints a slot's layout activated for a root view, by view; deactivated when the
+  /// layout is applied again, so that a changed layout replaces the old one.
+  private var layoutConstraints: [ObjectIdentifier: [NSLayoutConstraint]] = [:]
+  /// The running swaps, by slot name.
+  private var swaps: [String: RunningSwap] = [:]
+  /// The container's appearance as the container reported it with ``forwardAppearance(_:animated:shown:)``.
+  private var containerAppearance: ContainerAppearance?
+  /// Counts the container's appearance changes reported so far.
+  private var appearanceEpoch = 0
+  /// The children that the container's last reported `viewWill…` reached; its `viewDid…`
+  /// reaches the same ones.
+  private var forwardedChildren: [UIViewController] = []
+  /// The child whose update closure is running, if any.
+  private(set) var updatingChild: ResolvedChild?
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
   /// Receives the mistakes found while performing plans.
@@ -34,6 +45,14 @@ final class Executor {
 
   init(container: UIViewController) {
     self.container = container
+  }
+
+  /// Slots with a swap still animating.
+  var transitioningSlots: Set<String> { Set(swaps.keys) }
+
+  /// The children that running swaps take out or bring in.
+  var swappingChildren: Set<ChildIdentity> {
+    Set(swaps.values.flatMap { [$0.outgoingIdentity, $0.incomingIdentity] })
   }
 
   /// The live controller of a child, if it exists.
@@ -45,9 +64,10 @@ final class Executor {
 
   /// Performs `plan`, which takes the container from `mounted` to `target`.
   func perform(_ plan: Plan, from mounted: CompositionTree, to target: CompositionTree) {
+    guard let container else { return }
     let declared = Self.children(of: target, mounted)
     for step in plan.steps {
-      perform(step, declared: declared, target: target)
+      perform(step, declared: declared, target: target, container: container)
     }
   }
 
@@ -68,46 +88,44 @@ final class Executor {
 
   private func perform(
     _ step: Plan.Step, declared: [ChildIdentity: (child: ResolvedChild, slot: ResolvedSlot)],
-    target: CompositionTree
+    target: CompositionTree, container: UIViewController
   ) {
     let identity = step.child
     guard let entry = declared[identity] else { return }
     let slot = target.slots.first { $0.name == identity.slot } ?? entry.slot
     switch step.action {
     case .addChild:
-      let controller = entry.child.declaration.make()
       // A factory that hands out a controller that is already in use would corrupt the
       // hierarchy: the child is left out and reported, and the steps that follow for it find no
       // controller and do nothing.
-      if let failure = misuse(of: controller, for: entry.child) {
-        reportDiagnostic?(failure)
-        return
-      }
+      guard let controller = make(entry.child, in: container) else { return }
       controllers[identity] = controller
       container.addChild(controller)
     case .insertView(let index), .attachView(let index):
       guard let controller = controllers[identity] else { return }
-      place(controller.view, at: index, in: slot, target: target)
+      place(controller.view, at: index, in: slot, target: target, container: container)
     case .layout:
       guard let controller = controllers[identity] else { return }
-      apply(slot.layout, to: controller.view, in: slot)
+      relayout(controller.view, of: identity, in: slot, target: target, container: container)
     case .didMove:
       controllers[identity]?.didMove(toParent: container)
     case .willMoveToNil:
       controllers[identity]?.willMove(toParent: nil)
     case .removeView, .detachView:
       guard let view = controllers[identity]?.viewIfLoaded else { return }
-      stacks[slot.name]?.removeArrangedSubview(view)
-      view.removeFromSuperview()
+      takeOut(view, of: slot)
     case .removeFromParent:
       controllers[identity]?.removeFromParent()
       controllers[identity] = nil
     case .moveView(let index):
       guard let controller = controllers[identity] else { return }
-      place(controller.view, at: index, in: slot, target: target)
+      place(controller.view, at: index, in: slot, target: target, container: container)
     case .update:
-      guard let controller = controllers[identity] else { return }
-      entry.child.declaration.update?(controller, entry.child.environment)
+      guard let controller = controllers[identity], let update = entry.child.update else { return }
+      let outer = updatingChild
+      updatingChild = entry.child
+      defer { updatingChild = outer }
+      update(controller, entry.child.environment)
     case .beginAppearance(let appearing):
       guard isVisible else { return }
       controllers[identity]?.beginAppearanceTransition(appearing, animated: false)
@@ -117,18 +135,58 @@ final class Executor {
     case .swap(let from, _, let keepsOutgoing, let revivesIncoming):
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
-        revivesIncoming: revivesIncoming)
+        revivesIncoming: revivesIncoming, target: target, container: container)
     }
   }
 
-  private func misuse(of controller: UIViewController, for child: ResolvedChild) -> Diagnostic? {
+  /// Runs a child's factory and checks what it returned; `nil`, with the mistake reported, when
+  /// the controller cannot become the child (or when the child's closures are released, which a
+  /// plan never asks for).
+  private func make(_ child: ResolvedChild, in container: UIViewController) -> UIViewController? {
+    guard let make = child.make else { return nil }
+    let controller = make()
+    if let failure = misuse(of: controller, for: child, in: container) {
+      reportDiagnostic?(failure)
+      return nil
+    }
+    return controller
+  }
+
+  /// Why a controller a factory returned cannot become a child, if it cannot: the same checks for
+  /// every path that adds a child, before any UIKit call.
+  private func misuse(
+    of controller: UIViewController, for child: ResolvedChild, in container: UIViewController
+  ) -> Diagnostic? {
     let typeName = String(describing: type(of: controller))
     if let other = controllers.first(where: { $0.value === controller })?.key {
       return Diagnostic(
         id: .sameInstanceDeclaredTwice,
         message: "the factory of child \(child.identity) returned the '\(typeName)' that is "
           + "already child \(other); make a new controller in the factory",
-        source: child.declaration.source)
+        source: child.source)
+    }
+    var ancestor: UIViewController? = container
+    while let current = ancestor {
+      if current === controller {
+        return Diagnostic(
+          id: .containerAsChild,
+          message: "the factory of child \(child.identity) returned the '\(typeName)' that "
+            + "\(current === container ? "is the container itself" : "contains the container")"
+            + "; a controller cannot be its own child or descendant; make a new controller in "
+            + "the factory",
+          source: child.source)
+      }
+      ancestor = current.parent
+    }
+    if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
+      root.isDescendant(of: view)
+    {
+      return Diagnostic(
+        id: .containerAsChild,
+        message: "the factory of child \(child.identity) returned a '\(typeName)' whose view "
+          + "contains the container's view; a view cannot be its own subview; make a new "
+          + "controller in the factory",
+        source: child.source)
     }
     if let parent = controller.parent {
       return Diagnostic(
@@ -136,21 +194,21 @@ final class Executor {
         message: "the factory of child \(child.identity) returned a '\(typeName)' that already "
           + "has the parent '\(String(describing: type(of: parent)))'; make a new controller in "
           + "the factory",
-        source: child.declaration.source)
+        source: child.source)
     }
     return nil
   }
 
   /// Whether the container is on screen: its view is in a window that is shown.
   private var isVisible: Bool {
-    guard let window = container.viewIfLoaded?.window else { return false }
+    guard let window = container?.viewIfLoaded?.window else { return false }
     return !window.isHidden
   }
 
   /// Cuts a slot's running swap short: its animations are removed, so it completes now, in its
   /// final state, with `finished == false`.
   func cutShort(_ slotName: String) {
-    for view in swapViews[slotName] ?? [] {
+    for view in swaps[slotName]?.views ?? [] {
       view.layer.removeAllAnimations()
     }
   }
@@ -158,11 +216,17 @@ final class Executor {
   // MARK: - Views
 
   /// The view a slot's children's root views go in: its stack view, or its anchor.
-  private func host(for slot: ResolvedSlot) -> UIView {
+  private func host(for slot: ResolvedSlot, container: UIViewController) -> UIView {
     let anchor: UIView = slot.anchor ?? container.view
     guard case .stack(let axis, let spacing, let distribution, let alignment) = slot.layout.kind
     else { return anchor }
-    if let stack = stacks[slot.name], stack.superview === anchor { return stack }
+    if let stack = stacks[slot.name], stack.superview === anchor {
+      stack.axis = axis
+      stack.spacing = spacing
+      stack.distribution = distribution
+      stack.alignment = alignment
+      return stack
+    }
     let stack = UIStackView(frame: anchor.bounds)
     stack.axis = axis
     stack.spacing = spacing
@@ -177,18 +241,22 @@ final class Executor {
 
   /// Puts a root view at a position among its slot's children: right after the view of the
   /// child before it in the new order, or below the slot's other views at position 0.
-  private func place(_ view: UIView, at index: Int, in slot: ResolvedSlot, target: CompositionTree)
-  {
-    let host = host(for: slot)
+  private func place(
+    _ view: UIView, at index: Int, in slot: ResolvedSlot, target: CompositionTree,
+    container: UIViewController
+  ) {
+    let host = host(for: slot, container: container)
+    if let stack = view.superview as? UIStackView, stack !== host {
+      stack.removeArrangedSubview(view)
+    }
+    let siblings = target.slots.first { $0.name == slot.name }?.children ?? []
     if let stack = host as? UIStackView {
       let arranged = stack.arrangedSubviews.filter { $0 !== view }
-      let siblings = target.slots.first { $0.name == slot.name }?.children ?? []
       let before = index > 0 ? controllers[siblings[index - 1].identity]?.viewIfLoaded : nil
       let position = before.flatMap { view in arranged.firstIndex { $0 === view } }.map { $0 + 1 }
       stack.insertArrangedSubview(view, at: position ?? 0)
       return
     }
-    let siblings = target.slots.first { $0.name == slot.name }?.children ?? []
     if index > 0, let previous = controllers[siblings[index - 1].identity]?.viewIfLoaded,
       previous.superview === host
     {
@@ -207,21 +275,65 @@ final class Executor {
     }
   }
 
+  /// Takes a root view out of its slot, with the constraints its layout made.
+  private func takeOut(_ view: UIView, of slot: ResolvedSlot) {
+    if let stack = view.superview as? UIStackView {
+      stack.removeArrangedSubview(view)
+    }
+    layoutConstraints[ObjectIdentifier(view)] = nil
+    view.removeFromSuperview()
+  }
+
+  /// Applies a slot's layout to a root view: a view that stays while its slot's layout changes
+  /// moves into (or out of) the slot's stack view first, and loses what the old layout set.
+  private func relayout(
+    _ view: UIView, of identity: ChildIdentity, in slot: ResolvedSlot, target: CompositionTree,
+    container: UIViewController
+  ) {
+    let host = host(for: slot, container: container)
+    if let superview = view.superview, superview !== host,
+      let index = target.slots.first(where: { $0.name == slot.name })?.children.firstIndex(where: {
+        $0.identity == identity
+      })
+    {
+      place(view, at: index, in: slot, target: target, container: container)
+    }
+    apply(slot.layout, to: view, in: slot)
+    if !slot.layout.isStack, let stack = stacks[slot.name], stack.arrangedSubviews.isEmpty {
+      // The slot left its stack layout: the empty stack view goes too.
+      stack.removeFromSuperview()
+      stacks[slot.name] = nil
+    }
+  }
+
   private func apply(_ layout: SlotLayout, to view: UIView, in slot: ResolvedSlot) {
+    if let old = layoutConstraints.removeValue(forKey: ObjectIdentifier(view)) {
+      NSLayoutConstraint.deactivate(old.filter { $0.firstItem === view || $0.secondItem === view })
+    }
     switch layout.kind {
     case .fill(let insets):
       guard let superview = view.superview else { return }
       view.translatesAutoresizingMaskIntoConstraints = false
-      NSLayoutConstraint.activate(Self.edges(of: view, pinnedTo: superview, insets: insets))
+      let constraints = Self.edges(of: view, pinnedTo: superview, insets: insets)
+      NSLayoutConstraint.activate(constraints)
+      layoutConstraints[ObjectIdentifier(view)] = constraints
     case .frame(let frame, let mask):
       view.translatesAutoresizingMaskIntoConstraints = true
       view.frame = frame
       view.autoresizingMask = mask
     case .stack:
-      break
+      // The stack view lays out its arranged subviews.
+      view.translatesAutoresizingMaskIntoConstraints = false
     case .custom(let layout):
       guard let anchor = view.superview else { return }
+      // The constraints the closure activates between the view and its anchor are the layout's:
+      // they go when the slot's layout changes.
+      let before = Set((anchor.constraints + view.constraints).map(ObjectIdentifier.init))
       layout(view, anchor)
+      let made = (anchor.constraints + view.constraints).filter {
+        !before.contains(ObjectIdentifier($0)) && ($0.firstItem === view || $0.secondItem === view)
+      }
+      if !made.isEmpty { layoutConstraints[ObjectIdentifier(view)] = made }
     }
   }
 
@@ -240,25 +352,36 @@ final class Executor {
 
   private func swap(
     from outgoingIdentity: ChildIdentity, to incoming: ResolvedChild, in slot: ResolvedSlot,
-    keepsOutgoing: Bool, revivesIncoming: Bool
+    keepsOutgoing: Bool, revivesIncoming: Bool, target: CompositionTree,
+    container: UIViewController
   ) {
-    guard let outgoing = controllers[outgoingIdentity], let outgoingView = outgoing.viewIfLoaded,
-      outgoingView.superview != nil
+    guard let outgoing = controllers[outgoingIdentity], outgoing.parent === container,
+      let outgoingView = outgoing.viewIfLoaded, outgoingView.superview != nil
     else {
-      // Nothing to animate from (the outgoing child is gone, or its view was taken out by other
-      // code): the incoming child is added without animation, so that the container still ends
+      // Nothing to animate from (the outgoing child is gone, or other code took it or its view
+      // out): the incoming child is added without animation, so that the container still ends
       // up with what the plan promised.
-      addWithoutAnimation(incoming, in: slot, revives: revivesIncoming)
+      if let outgoing = controllers[outgoingIdentity] {
+        retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
+      }
+      addWithoutAnimation(
+        incoming, in: slot, revives: revivesIncoming, target: target, container: container)
       return
     }
-    let transition = incoming.transition
     let incomingController: UIViewController
-    if revivesIncoming, let hidden = controllers[incoming.identity] {
+    if revivesIncoming, let hidden = controllers[incoming.identity], hidden.parent === container {
       incomingController = hidden
     } else {
-      incomingController = incoming.declaration.make()
-      controllers[incoming.identity] = incomingController
+      // The same checks as a plain add, before any UIKit call: a refused controller leaves the
+      // slot without its child, and the leaving child goes without animation.
+      guard let made = make(incoming, in: container) else {
+        retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
+        return
+      }
+      incomingController = made
+      controllers[incoming.identity] = made
     }
+    let transition = incoming.transition
     let isNew = incomingController.parent !== container
     if !keepsOutgoing { outgoing.willMove(toParent: nil) }
     if isNew { container.addChild(incomingController) }
@@ -279,20 +402,27 @@ final class Executor {
       outgoingView.translatesAutoresizingMaskIntoConstraints = true
       outgoingView.frame = finalFrame
     }
+    layoutConstraints[ObjectIdentifier(outgoingView)] = nil
     let options = Self.options(for: transition)
     let layout = slot.layout
-    transitioningSlots.insert(slot.name)
-    swapViews[slot.name] =
-      [outgoingView, incomingView] + (outgoingView.superview.map { [$0] } ?? [])
+    let running = RunningSwap(
+      outgoing: outgoing, outgoingIdentity: outgoingIdentity, incoming: incomingController,
+      incomingIdentity: incoming.identity,
+      views: [outgoingView, incomingView] + (outgoingView.superview.map { [$0] } ?? []),
+      epoch: appearanceEpoch)
     let finish: (Bool) -> Void = { [weak self] _ in
-      guard let self else { return }
+      guard let self, !running.isFinished else { return }
+      running.isFinished = true
       if !keepsOutgoing {
         outgoing.removeFromParent()
-        self.controllers[outgoingIdentity] = nil
+        if self.controllers[outgoingIdentity] === outgoing {
+          self.controllers[outgoingIdentity] = nil
+        }
       }
-      if isNew { incomingController.didMove(toParent: self.container) }
-      self.transitioningSlots.remove(slot.name)
-      self.swapViews[slot.name] = nil
+      if isNew, let container = self.container, incomingController.parent === container {
+        incomingController.didMove(toParent: container)
+      }
+      if self.swaps[slot.name] === running { self.swaps[slot.name] = nil }
       self.transitionDidFinish?(slot.name)
     }
     let animations: () -> Void = { [weak self] in
@@ -312,12 +442,16 @@ final class Executor {
         custom(outgoingView, incomingView, container)
       }
     }
+    // The slot is busy from here until the completion runs (at once, for a transition that does
+    // not animate).
+    swaps[slot.name] = running
     if container.shouldAutomaticallyForwardAppearanceMethods {
       container.transition(
         from: outgoing, to: incomingController, duration: transition.duration, options: options,
         animations: animations, completion: finish)
     } else {
       let visible = isVisible
+      running.began = visible
       if visible {
         outgoing.beginAppearanceTransition(false, animated: transition.duration > 0)
         incomingController.beginAppearanceTransition(true, animated: transition.duration > 0)
@@ -325,43 +459,191 @@ final class Executor {
       UIView.transition(
         from: outgoingView, to: incomingView, duration: transition.duration, options: options
       ) { [weak self] finished in
-        if visible {
-          // If the container appeared or disappeared meanwhile, its own forwarding has taken
-          // the arriving child (whose view is in its tree) through that change: ending here
-          // would be unbalanced. The leaving child's view left the tree at the start; only the
-          // swap can end its disappearance.
-          if self?.isVisible == true { incomingController.endAppearanceTransition() }
-          outgoing.endAppearanceTransition()
-        }
+        self?.endAppearance(of: running)
         finish(finished)
       }
       // The incoming view is in place now: its layout and the transition's own changes animate
       // alongside (the transition call itself only swaps the views).
       UIView.animate(withDuration: transition.duration, animations: animations)
     }
+    if !running.isFinished, incomingView.superview == nil {
+      // UIKit did not start the transition (it puts the arriving view in at once): the slot is
+      // not left busy with a transition that will never end.
+      swaps[slot.name] = nil
+    }
   }
 
-  private func addWithoutAnimation(_ child: ResolvedChild, in slot: ResolvedSlot, revives: Bool) {
+  /// Ends the appearance transitions a manually forwarding container's swap began, in step with
+  /// the container's own appearance.
+  ///
+  /// When the container reported no appearance change during the swap, the arriving child
+  /// appears if the container is still on screen; otherwise the container's own forwarding has
+  /// taken it through the change. When the container did report one (through
+  /// ``Composer/forwardBeginAppearanceTransition(_:animated:)``), that forwarding left the swapping
+  /// children alone, and they are brought to the container's state here.
+  private func endAppearance(of running: RunningSwap) {
+    let incoming = running.incoming
+    defer { if running.began { running.outgoing.endAppearanceTransition() } }
+    guard appearanceEpoch != running.epoch, let appearance = containerAppearance else {
+      if running.began, isVisible { incoming.endAppearanceTransition() }
+      return
+    }
+    switch appearance {
+    case .appearing, .appeared:
+      if !running.began { incoming.beginAppearanceTransition(true, animated: false) }
+      incoming.endAppearanceTransition()
+    case .disappearing, .disappeared:
+      guard running.began else { return }
+      incoming.beginAppearanceTransition(false, animated: false)
+      incoming.endAppearanceTransition()
+    }
+  }
+
+  /// Takes a child out of its slot without animation: removed, or detached when it is kept.
+  private func retire(
+    _ controller: UIViewController, identity: ChildIdentity, keeps: Bool, in slot: ResolvedSlot
+  ) {
+    guard let container, controller.parent === container else {
+      // Other code took it: it is no longer Compose's to remove.
+      if controllers[identity] === controller { controllers[identity] = nil }
+      return
+    }
+    let manual = !container.shouldAutomaticallyForwardAppearanceMethods && isVisible
+    if !keeps { controller.willMove(toParent: nil) }
+    if let view = controller.viewIfLoaded, view.superview != nil {
+      if manual { controller.beginAppearanceTransition(false, animated: false) }
+      takeOut(view, of: slot)
+      if manual { controller.endAppearanceTransition() }
+    }
+    if !keeps {
+      controller.removeFromParent()
+      controllers[identity] = nil
+    }
+  }
+
+  private func addWithoutAnimation(
+    _ child: ResolvedChild, in slot: ResolvedSlot, revives: Bool, target: CompositionTree,
+    container: UIViewController
+  ) {
     let controller: UIViewController
-    if revives, let hidden = controllers[child.identity] {
+    let isNew: Bool
+    if revives, let hidden = controllers[child.identity], hidden.parent === container {
       controller = hidden
+      isNew = false
     } else {
-      controller = child.declaration.make()
-      if let failure = misuse(of: controller, for: child) {
-        reportDiagnostic?(failure)
-        return
-      }
+      guard let made = make(child, in: container) else { return }
+      controller = made
+      isNew = true
       controllers[child.identity] = controller
       container.addChild(controller)
     }
-    let host = host(for: slot)
-    if let stack = host as? UIStackView {
-      stack.addArrangedSubview(controller.view)
-    } else {
-      host.addSubview(controller.view)
-    }
+    let manual = !container.shouldAutomaticallyForwardAppearanceMethods && isVisible
+    if manual { controller.beginAppearanceTransition(true, animated: false) }
+    let index =
+      target.slots.first { $0.name == slot.name }?.children.firstIndex {
+        $0.identity == child.identity
+      } ?? 0
+    place(controller.view, at: index, in: slot, target: target, container: container)
     apply(slot.layout, to: controller.view, in: slot)
-    if !revives { controller.didMove(toParent: container) }
+    if manual { controller.endAppearanceTransition() }
+    if isNew { controller.didMove(toParent: container) }
+  }
+
+  // MARK: - The container's appearance
+
+  /// Forwards a manually forwarding container's appearance change to its shown children, except
+  /// those a running swap takes through their own; `viewDid…` reaches the children that
+  /// `viewWill…` reached.
+  func forwardAppearance(_ appearing: Bool?, animated: Bool, shown: [ChildIdentity]) {
+    guard let container, !container.shouldAutomaticallyForwardAppearanceMethods else { return }
+    let swapping = Set(
+      swaps.values.flatMap { [ObjectIdentifier($0.outgoing), ObjectIdentifier($0.incoming)] })
+    if let appearing {
+      appearanceEpoch += 1
+      containerAppearance = appearing ? .appearing : .disappearing
+      forwardedChildren = shown.compactMap { controllers[$0] }.filter {
+        $0.parent === container && $0.viewIfLoaded?.superview != nil
+          && !swapping.contains(ObjectIdentifier($0))
+      }
+      for child in forwardedChildren {
+        child.beginAppearanceTransition(appearing, animated: animated)
+      }
+    } else {
+      switch containerAppearance {
+      case .appearing: containerAppearance = .appeared
+      case .disappearing: containerAppearance = .disappeared
+      case .appeared, .disappeared, nil: break
+      }
+      let children = forwardedChildren
+      forwardedChildren = []
+      for child in children
+      where child.parent === container
+        && !swapping.contains(ObjectIdentifier(child))
+      {
+        child.endAppearanceTransition()
+      }
+    }
+  }
+
+  // MARK: - Changes behind the composer's back
+
+  /// Checks a mounted tree against the container and repairs what other code changed.
+  ///
+  /// A child that is no longer the container's is forgotten (and made again if still declared), a root
+  /// view taken out of its slot is put back. Returns the tree without the forgotten children and
+  /// what was found.
+  func repair(_ mounted: CompositionTree) -> (tree: CompositionTree, found: [Diagnostic]) {
+    guard let container, !controllers.isEmpty else { return (mounted, []) }
+    var found: [Diagnostic] = []
+    var slots = mounted.slots
+    var changed = false
+    let busy = transitioningSlots
+    for index in slots.indices where !busy.contains(slots[index].name) {
+      let slot = slots[index]
+      var forgotten = Set<ChildIdentity>()
+      for child in slot.children + slot.hidden {
+        guard let controller = controllers[child.identity], controller.parent !== container
+        else { continue }
+        found.append(
+          Diagnostic(
+            id: .changedBehindComposer,
+            message: "child \(child.identity) was removed from the container by other code "
+              + "(its parent is \(controller.parent.map { "'\(type(of: $0))'" } ?? "nil")); "
+              + "Compose forgets it and makes the child again if it is still declared; add and "
+              + "remove children by changing the declaration",
+            source: child.source))
+        if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
+          view.isDescendant(of: root)
+        {
+          takeOut(view, of: slot)
+        }
+        controllers[child.identity] = nil
+        forgotten.insert(child.identity)
+      }
+      if !forgotten.isEmpty {
+        slots[index].children.removeAll { forgotten.contains($0.identity) }
+        slots[index].hidden.removeAll { forgotten.contains($0.identity) }
+        slots[index].keyedRun = nil
+        slots[index].code = Resolver.freshCode()
+        changed = true
+      }
+      let host = host(for: slot, container: container)
+      for (position, child) in slots[index].children.enumerated() {
+        guard let view = controllers[child.identity]?.viewIfLoaded, view.superview !== host
+        else { continue }
+        found.append(
+          Diagnostic(
+            id: .changedBehindComposer,
+            message: "the view of child \(child.identity) was taken out of slot "
+              + "'\(slot.name)' by other code; Compose puts it back; add and remove views of "
+              + "children by changing the declaration",
+            source: child.source))
+        place(view, at: position, in: slots[index], target: mounted, container: container)
+        apply(slot.layout, to: view, in: slot)
+      }
+    }
+    guard changed else { return (mounted, found) }
+    return (CompositionTree(slots: slots, diagnostics: mounted.diagnostics), found)
   }
 
   private static func offset(_ frame: CGRect, beyond edge: Transition.Edge) -> CGRect {
@@ -396,4 +678,37 @@ final class Executor {
     case .custom(let options, _): options
     }
   }
+}
+
+/// A swap whose transition is running.
+@MainActor
+private final class RunningSwap {
+  let outgoing: UIViewController
+  let outgoingIdentity: ChildIdentity
+  let incoming: UIViewController
+  let incomingIdentity: ChildIdentity
+  /// The views the transition animates: removing their animations cuts it short.
+  let views: [UIView]
+  /// The container's appearance epoch when the swap began.
+  let epoch: Int
+  /// Whether the swap began appearance transitions (manual forwarding, container on screen).
+  var began = false
+  var isFinished = false
+
+  init(
+    outgoing: UIViewController, outgoingIdentity: ChildIdentity, incoming: UIViewController,
+    incomingIdentity: ChildIdentity, views: [UIView], epoch: Int
+  ) {
+    self.outgoing = outgoing
+    self.outgoingIdentity = outgoingIdentity
+    self.incoming = incoming
+    self.incomingIdentity = incomingIdentity
+    self.views = views
+    self.epoch = epoch
+  }
+}
+
+/// A container's appearance, as it reports it.
+enum ContainerAppearance {
+  case appearing, appeared, disappearing, disappeared
 }

@@ -103,6 +103,21 @@ public struct CompositionTree: CustomStringConvertible {
     self.hasAnchors = hasAnchors
   }
 
+  /// This tree as a composer keeps it once its plan is performed: every child and slot without
+  /// the closures, content and environment of user code (see ``ResolvedChild/releaseClosures()``).
+  ///
+  /// A closure that mentions the container then makes no reference cycle through the mounted
+  /// tree; the next reconciliation brings the next declaration's closures.
+  func releasingClosures() -> CompositionTree {
+    var released = slots
+    for index in released.indices {
+      released[index].declaration = released[index].declaration.releasingClosures()
+      for child in released[index].children { child.releaseClosures() }
+      for child in released[index].hidden { child.releaseClosures() }
+    }
+    return CompositionTree(slots: released, diagnostics: diagnostics)
+  }
+
   /// The slot names, in declaration order.
   public var slotNames: [String] { slots.map(\.name) }
 
@@ -147,7 +162,7 @@ struct ResolvedSlot {
   ///
   /// For a name declared twice, the first declaration. Shared, not copied, because every
   /// resolution and reconciliation passes slots around.
-  let declaration: SlotDeclaration
+  var declaration: SlotDeclaration
   var name: String { declaration.name }
   var anchor: UIView? { declaration.anchor }
   var layout: SlotLayout { declaration.layout }
@@ -174,28 +189,58 @@ struct ResolvedSlot {
 
 /// One child of a resolved tree; a class, so that trees and plans share children instead of
 /// copying their identities and closures.
+///
+/// A child holds its declaration's factory, update closure and environment only until a
+/// ``Composer`` has performed the plan that needed them (see ``releaseClosures()``): a mounted
+/// tree never keeps what user code captured, so a closure that mentions the container makes no
+/// reference cycle through the composer.
 final class ResolvedChild {
   let identity: ChildIdentity
-  let declaration: ChildDeclaration
-  let environment: EnvironmentValues
-  /// The child's transition, or its slot's.
-  let transition: Transition
-  /// Whether the declaration has an update closure; read for every kept child of every
-  /// reconciliation, so kept apart from the declaration's closures.
+  /// Makes the controller; `nil` once released.
+  private(set) var make: (@MainActor () -> UIViewController)?
+  /// Brings a live controller up to date; `nil` when the declaration has none or once released.
+  private(set) var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+  /// The environment in effect where the child is declared; empty once released.
+  private(set) var environment: EnvironmentValues
+  /// The child's transition, or its slot's; a custom transition's animations are dropped once
+  /// released.
+  private(set) var transition: Transition
+  /// Whether the declaration has an update closure.
+  ///
+  /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays `true` once released.
   let hasUpdate: Bool
   /// The declaration's lifetime policy.
   let lifetime: Lifetime
+  /// Where the child is declared.
+  let source: SourceLocation
+  /// Whether the closures are released.
+  private(set) var isReleased = false
 
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
     transition: Transition
   ) {
     self.identity = identity
-    self.declaration = declaration
+    make = declaration.make
+    update = declaration.update
     self.environment = environment
     self.transition = transition
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
+    source = declaration.source
+  }
+
+  /// Drops everything that came from user code and that a mounted child never uses again: the
+  /// factory (a mounted child is never made again), the update closure and environment (a
+  /// reconciliation updates a child with the new declaration's), and a custom transition's
+  /// animations (a swap animates with the arriving child's).
+  func releaseClosures() {
+    guard !isReleased else { return }
+    isReleased = true
+    make = nil
+    update = nil
+    environment = EnvironmentValues()
+    transition = transition.releasingClosures()
   }
 
   /// Whether this mounted child can stand for a newly declared one with the same identity.
@@ -208,7 +253,7 @@ final class ResolvedChild {
     for declaration: ChildDeclaration, identity: ChildIdentity, slotTransition: Transition
   ) -> Bool {
     guard self.identity.storage === identity.storage, !hasUpdate, !declaration.hasUpdate,
-      lifetime == declaration.lifetime, self.declaration.source == declaration.source
+      lifetime == declaration.lifetime, source == declaration.source
     else { return false }
     guard declaration.hasTransition else { return transition.isSame(as: slotTransition) }
     guard let own = declaration.transition else { return false }
@@ -324,7 +369,7 @@ struct Resolver {
     "'\(value.base)'"
   }
 
-  private static func freshCode() -> Int {
+  static func freshCode() -> Int {
     lastCode += 1
     return lastCode
   }

@@ -22,6 +22,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
     /// A child's factory returned a controller that already has another parent.
     public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
+    /// A child's factory returned the container itself, one of its ancestors, or a controller
+    /// whose view contains the container's view.
+    public static let containerAsChild = ID(rawValue: "containerAsChild")
+    /// Other code changed the container's children behind the composer's back.
+    ///
+    /// It removed a child from the container, or took a child's view out of its slot. The composer repairs it
+    /// at its next reconciliation.
+    public static let changedBehindComposer = ID(rawValue: "changedBehindComposer")
+    /// Applying the declaration invalidated it again, pass after pass (an update closure, a
+    /// factory or the body calling ``Composer/setNeedsCompose()`` every time); the composer
+    /// stopped recomposing until the next change from outside.
+    public static let compositionLoop = ID(rawValue: "compositionLoop")
 
     /// The identifier.
     public var description: String { rawValue }

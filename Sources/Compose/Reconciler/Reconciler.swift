@@ -176,12 +176,20 @@ extension CompositionTree {
   public func evictingHiddenChildren(forwarding: AppearanceForwarding = .automatic)
     -> Reconciliation
   {
+    evictingHiddenChildren(forwarding: forwarding) { _ in true }
+  }
+
+  /// Plans the removal of the hidden kept-alive children that a memory warning evicts, of those
+  /// `includes` accepts.
+  func evictingHiddenChildren(
+    forwarding: AppearanceForwarding, where includes: (ChildIdentity) -> Bool
+  ) -> Reconciliation {
     var planner = Planner(forwarding: forwarding)
     var mountedSlots = slots
     for index in mountedSlots.indices {
       var kept: [ResolvedChild] = []
       for child in mountedSlots[index].hidden {
-        if child.lifetime.evictsOnMemoryWarning {
+        if child.lifetime.evictsOnMemoryWarning && includes(child.identity) {
           planner.removeDetached(child)
         } else {
           kept.append(child)

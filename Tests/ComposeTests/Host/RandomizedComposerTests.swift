@@ -554,6 +554,8 @@ private final class Harness {
   /// Each controller's appearance state, from the appearance callbacks in the event log.
   private var appearance: [String: ModelAppearanceState] = [:]
   private var pending: [String] = []
+  /// The evictable hidden children at the last memory warning: key, slot and controller name.
+  private var warnedHidden: [String: (slot: String, controller: String)] = [:]
   private var actions: [String] = []
 
   init(seed: UInt64, forwardsManually: Bool? = nil) {
@@ -592,10 +594,24 @@ private final class Harness {
       ModelRuntime.simulateMemoryWarning()
       warnedSinceSettle = true
       note("memory warning")
+      // Evicted at once, or, for a child that a running swap is taking out, when the swap ends.
       let mounted = Mounted(container.composer.hierarchyDescription)
       for (slot, hidden) in mounted.hidden {
-        for (key, lifetime) in hidden where lifetime == "keepAlive" {
-          pending.append("\(key) in '\(slot)' is still hidden after a memory warning")
+        for (hiddenKey, lifetime) in hidden where lifetime == "keepAlive" {
+          if let controller = container.children.first(where: {
+            key(of: $0.modelName) == hiddenKey
+          }) {
+            warnedHidden[hiddenKey] = (slot, controller.modelName)
+          }
+        }
+      }
+    }
+    if !warnedHidden.isEmpty {
+      // A child shown again since the warning is no longer the warning's to evict.
+      let mounted = Mounted(container.composer.hierarchyDescription)
+      for (slot, keys) in mounted.shown {
+        for shownKey in keys where warnedHidden[shownKey]?.slot == slot {
+          warnedHidden[shownKey] = nil
         }
       }
     }
@@ -606,7 +622,16 @@ private final class Harness {
   func settle() -> [String] {
     ModelRuntime.runUntilIdle()
     note("settle at \(ModelRuntime.currentTime)")
-    let failures = pending + check()
+    var failures = pending
+    let mounted = Mounted(container.composer.hierarchyDescription)
+    for (warnedKey, warned) in warnedHidden.sorted(by: { $0.key < $1.key })
+    where mounted.hidden[warned.slot]?[warnedKey] == "keepAlive"
+      && container.children.contains(where: { $0.modelName == warned.controller })
+    {
+      failures.append("\(warnedKey) in '\(warned.slot)' is still hidden after a memory warning")
+    }
+    warnedHidden = [:]
+    failures += check()
     pending = []
     history = [container.state]
     warnedSinceSettle = false
