@@ -19,13 +19,20 @@ public import UIKitModel
 ///   }
 ///
 ///   @CompositionBuilder override var composition: CompositionContent {
-///     Slot("header") { Child { AvatarViewController() } update: { $0.user = user } }
+///     Slot("header") { Child { AvatarViewController() } update: { $0.user = self.user } }
 ///     Slot("content") {
 ///       if let user { Child { DetailsViewController(user) }.id(user.id) }
 ///     }
 ///   }
 /// }
 /// ```
+///
+/// Closures in the composition may capture `self`: the composer keeps a child's closures only
+/// while it applies them, so they make no reference cycle.
+///
+/// A subclass that forwards appearance itself (overriding
+/// `shouldAutomaticallyForwardAppearanceMethods` to return `false`) gets its children's appearance
+/// forwarded by the composer, swaps included.
 ///
 /// Containers that cannot inherit from it attach a ``Composer`` themselves.
 @MainActor
@@ -43,6 +50,38 @@ open class ComposedViewController: UIViewController {
     super.viewDidLoad()
     composer.setNeedsCompose()
     composer.composeIfNeeded()
+  }
+
+  /// Forwards the appearance to the children when the controller forwards it itself.
+  ///
+  /// - Parameter animated: Whether the appearance is animated.
+  open override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
+  }
+
+  /// Forwards the appearance to the children when the controller forwards it itself.
+  ///
+  /// - Parameter animated: Whether the appearance was animated.
+  open override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+
+  /// Forwards the disappearance to the children when the controller forwards it itself.
+  ///
+  /// - Parameter animated: Whether the disappearance is animated.
+  open override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
+  }
+
+  /// Forwards the disappearance to the children when the controller forwards it itself.
+  ///
+  /// - Parameter animated: Whether the disappearance was animated.
+  open override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    composer.forwardEndAppearanceTransition()
   }
 
   /// Removes the hidden kept-alive children that allow it (see ``Lifetime/keepAlive``).

@@ -56,11 +56,13 @@ public final class Composer {
   private weak var trigger: LayoutTrigger?
   /// What invalidated the declaration while it was being applied, if anything did.
   private var invalidatedWhileComposing: String?
-  /// Whether `@Observable` state that the body reads changed while the declaration was being
-  /// applied; the invalidation it causes arrives after the composition.
-  private var observedChangeWhileComposing: String?
+  /// What is running while the declaration is applied, readable from any thread.
+  private let activity = CompositionActivity()
   /// How many compositions in a row were invalidated by applying the previous one.
   private var selfInvalidatedPasses = 0
+  /// Whether the composer stopped a self-invalidating declaration; a change from outside
+  /// starts it again.
+  private var isStopped = false
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -87,7 +89,7 @@ public final class Composer {
     self.container = container
     self.environment = environment
     self.body = body
-    executor = Executor(container: container)
+    executor = Executor(container: container, activity: activity)
     executor.reportDiagnostic = { [weak self] diagnostic in
       self?.diagnostics.append(diagnostic)
     }
@@ -101,12 +103,30 @@ public final class Composer {
   public func setNeedsCompose() {
     if isComposing {
       if invalidatedWhileComposing == nil { invalidatedWhileComposing = currentCulprit() }
-    } else if observedChangeWhileComposing == nil {
+    } else {
+      // A change from outside: the count of self-invalidating passes starts again.
       selfInvalidatedPasses = 0
+      isStopped = false
     }
+    invalidate()
+  }
+
+  private func invalidate() {
     isDirty = true
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
+  }
+
+  /// Receives a change to `@Observable` state the body read, once the change is made.
+  private func observedStateDidChange(duringComposition: Bool) {
+    if duringComposition {
+      // Made by applying the declaration: it counted as a self-invalidating pass, and after a
+      // stop it is dropped.
+      if isStopped { return }
+      invalidate()
+    } else {
+      setNeedsCompose()
+    }
   }
 
   /// Applies a pending change now, if the container's view is loaded.
@@ -207,8 +227,13 @@ public final class Composer {
   private func compose() {
     guard let container else { return }
     isComposing = true
+    activity.isComposing = true
     invalidatedWhileComposing = nil
-    defer { isComposing = false }
+    _ = activity.takeObservedChange()
+    defer {
+      isComposing = false
+      activity.isComposing = false
+    }
     isDirty = false
     // What other code changed is repaired first, so that the plan starts from the truth.
     let repair = executor.repair(mounted)
@@ -252,9 +277,12 @@ public final class Composer {
   /// Stops a declaration that invalidates itself every time it is applied, which would
   /// otherwise recompose at every layout pass, forever.
   private func guardAgainstSelfInvalidation() {
-    let culprit = invalidatedWhileComposing ?? observedChangeWhileComposing
-    observedChangeWhileComposing = nil
-    guard isDirty, let culprit else {
+    let culprit =
+      invalidatedWhileComposing
+      ?? activity.observedChange.map {
+        "a change to @Observable state the body reads, made by " + Self.culprit($0)
+      }
+    guard let culprit else {
       selfInvalidatedPasses = 0
       return
     }
@@ -262,6 +290,7 @@ public final class Composer {
     guard selfInvalidatedPasses >= Self.selfInvalidationLimit else { return }
     selfInvalidatedPasses = 0
     isDirty = false
+    isStopped = true
     diagnostics.append(
       Diagnostic(
         id: .compositionLoop,
@@ -274,10 +303,12 @@ public final class Composer {
 
   /// What is running while the declaration is applied, for ``Diagnostic/ID/compositionLoop``.
   private func currentCulprit() -> String {
-    if let child = executor.updatingChild {
-      return "the update closure of child \(child.identity), declared at \(child.source)"
-    }
-    return "the body, a factory or a child's view loading"
+    Self.culprit(activity.updatingChild)
+  }
+
+  private static func culprit(_ child: ResolvedChild?) -> String {
+    guard let child else { return "the body, a factory or a child's view loading" }
+    return "the update closure of child \(child.identity), declared at \(child.source)"
   }
 
   private func transitionDidFinish(in slot: String) {
@@ -327,20 +358,12 @@ public final class Composer {
     let environment = environment
     return withObservationTracking {
       CompositionTree(body(), environment: environment, mounted: mounted)
-    } onChange: { [weak self] in
+    } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
-      if Thread.isMainThread {
-        MainActor.assumeIsolated { self?.noteObservedChange() }
-      }
-      Task { @MainActor in self?.setNeedsCompose() }
+      let duringComposition = activity.noteObservedChange()
+      Task { @MainActor in self?.observedStateDidChange(duringComposition: duringComposition) }
     }
-  }
-
-  private func noteObservedChange() {
-    guard isComposing, observedChangeWhileComposing == nil else { return }
-    observedChangeWhileComposing =
-      "a change to @Observable state the body reads, made by " + currentCulprit()
   }
 
   private func installTrigger(in view: UIView) -> LayoutTrigger {
@@ -386,5 +409,47 @@ extension CompositionTree {
       slots.append(slot)
     }
     return CompositionTree(slots: slots, diagnostics: diagnostics)
+  }
+}
+
+/// What a composer is doing, readable from any thread: `@Observable` state may change on any
+/// thread, and its change is reported where it is made.
+final class CompositionActivity: @unchecked Sendable {
+  private let lock = NSLock()
+  private var composing = false
+  private var updating: ResolvedChild?
+  /// Set when observed state changed while composing: the child whose update was running, if any.
+  private var observed: ResolvedChild??
+
+  /// Whether the composer is applying a declaration.
+  var isComposing: Bool {
+    get { lock.withLock { composing } }
+    set { lock.withLock { composing = newValue } }
+  }
+
+  /// The child whose update closure is running, if any.
+  var updatingChild: ResolvedChild? {
+    get { lock.withLock { updating } }
+    set { lock.withLock { updating = newValue } }
+  }
+
+  /// The change to observed state made while composing, if any: the child whose update closure
+  /// made it, or `.some(nil)` when something else did.
+  var observedChange: ResolvedChild?? { lock.withLock { observed } }
+
+  /// Notes a change to observed state, if it is made while composing; returns whether it is.
+  func noteObservedChange() -> Bool {
+    lock.withLock {
+      if composing, observed == nil { observed = .some(updating) }
+      return composing
+    }
+  }
+
+  /// Returns the noted change, and forgets it.
+  func takeObservedChange() -> ResolvedChild?? {
+    lock.withLock {
+      defer { observed = nil }
+      return observed
+    }
   }
 }

@@ -36,15 +36,16 @@ final class Executor {
   /// The children that the container's last reported `viewWill…` reached; its `viewDid…`
   /// reaches the same ones.
   private var forwardedChildren: [UIViewController] = []
-  /// The child whose update closure is running, if any.
-  private(set) var updatingChild: ResolvedChild?
+  /// Where the child whose update closure is running is noted.
+  private let activity: CompositionActivity
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
 
-  init(container: UIViewController) {
+  init(container: UIViewController, activity: CompositionActivity) {
     self.container = container
+    self.activity = activity
   }
 
   /// Slots with a swap still animating.
@@ -122,9 +123,9 @@ final class Executor {
       place(controller.view, at: index, in: slot, target: target, container: container)
     case .update:
       guard let controller = controllers[identity], let update = entry.child.update else { return }
-      let outer = updatingChild
-      updatingChild = entry.child
-      defer { updatingChild = outer }
+      let outer = activity.updatingChild
+      activity.updatingChild = entry.child
+      defer { activity.updatingChild = outer }
       update(controller, entry.child.environment)
     case .beginAppearance(let appearing):
       guard isVisible else { return }

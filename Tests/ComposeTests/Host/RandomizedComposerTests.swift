@@ -472,33 +472,25 @@ private final class RandomContainer: UIViewController {
     composer.evictHiddenChildren()
   }
 
-  /// The children whose views are in this container's view tree.
-  private var shownChildren: [UIViewController] {
-    children.filter { $0.viewIfLoaded?.superview != nil }
-  }
-
+  // A container that forwards appearance itself lets its composer forward to the children.
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    guard forwardsManually else { return }
-    for child in shownChildren { child.beginAppearanceTransition(true, animated: animated) }
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    guard forwardsManually else { return }
-    for child in shownChildren { child.endAppearanceTransition() }
+    composer.forwardEndAppearanceTransition()
   }
 
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
-    guard forwardsManually else { return }
-    for child in shownChildren { child.beginAppearanceTransition(false, animated: animated) }
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    guard forwardsManually else { return }
-    for child in shownChildren { child.endAppearanceTransition() }
+    composer.forwardEndAppearanceTransition()
   }
 }
 

@@ -1,0 +1,854 @@
+import Compose
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+// What Compose guarantees under adversarial use: no reference cycle through closures that
+// capture the container, the same checks on every path that adds a child, a composer that
+// outlives its container, layout changes with children that stay, appearance forwarded by the
+// container during a swap, memory warnings during a swap, declarations that invalidate
+// themselves, and changes made behind the composer's back.
+
+// MARK: - Fixtures
+
+/// A child with the properties a container typically sets.
+@MainActor
+private final class ProfileChild: UIViewController {
+  weak var delegate: AnyObject?
+  var user = ""
+}
+
+/// A container whose declaration is written by each test; it receives the container, and its
+/// closures may capture it.
+@MainActor
+private final class Screen: UIViewController {
+  var flag = false {
+    didSet { composer.setNeedsCompose() }
+  }
+  var user = "ada" {
+    didSet { composer.setNeedsCompose() }
+  }
+  var layout: SlotLayout = .fill {
+    didSet { composer.setNeedsCompose() }
+  }
+  var forwardsManually = false
+  /// Made by the factories that need a controller of their own.
+  var factory: @MainActor () -> UIViewController = { DetailViewController() }
+
+  private let declaration: @MainActor (Screen) -> CompositionContent
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    declaration(self)
+  }
+
+  init(@CompositionBuilder _ declaration: @escaping @MainActor (Screen) -> CompositionContent) {
+    self.declaration = declaration
+    super.init(nibName: nil, bundle: nil)
+    modelName = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override var shouldAutomaticallyForwardAppearanceMethods: Bool { !forwardsManually }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  override func didReceiveMemoryWarning() {
+    super.didReceiveMemoryWarning()
+    composer.evictHiddenChildren()
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+}
+
+/// The controller, with a name for the model's event log.
+@MainActor
+private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
+  controller.modelName = name
+  return controller
+}
+
+@MainActor
+private func show(_ container: UIViewController) -> UIWindow {
+  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+  window.rootViewController = container
+  window.makeKeyAndVisible()
+  ModelRuntime.runUntilIdle()
+  return window
+}
+
+@MainActor
+private func start() {
+  ModelRuntime.reset()
+  ModelRuntime.exceptionPolicy = .record
+}
+
+/// Weak references to a container and everything it made, to prove they are all released.
+@MainActor
+private struct Released {
+  weak var container: UIViewController?
+  var children: [Weak] = []
+
+  struct Weak {
+    weak var controller: UIViewController?
+  }
+
+  init(_ container: UIViewController) {
+    self.container = container
+    children = container.children.map { Weak(controller: $0) }
+  }
+
+  var survivors: [String] {
+    ([container] + children.map(\.controller)).compactMap { $0?.modelName }
+  }
+}
+
+// MARK: - Closures that capture the container
+
+/// A container written the natural way: its closures capture `self`.
+@MainActor
+private final class CapturingScreen: UIViewController {
+  var user = "ada" {
+    didSet { composer.setNeedsCompose() }
+  }
+  var showsDetail = false {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in content }
+
+  /// The declaration; its closures capture `self` strongly.
+  @CompositionBuilder var content: CompositionContent {
+    Slot("header", layout: .custom { view, anchor in self.place(view, in: anchor) }) {
+      Child {
+        named(ProfileChild(), "avatar")
+      } update: {
+        $0.user = self.user
+      }
+    }
+    Slot("content") {
+      if showsDetail {
+        Child {
+          let detail = named(ProfileChild(), "detail")
+          detail.delegate = self
+          return detail
+        }
+        .lifetime(.keepAlive)
+      } else {
+        Child {
+          named(ProfileChild(), "list")
+        } update: { list, _ in
+          list.user = self.user
+        }
+        .lifetime(.keepAlive)
+      }
+    }
+    .transition(.custom(duration: 0.2) { _, to, _ in to.alpha = self.user.isEmpty ? 0 : 1 })
+  }
+
+  init() {
+    super.init(nibName: nil, bundle: nil)
+    modelName = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  private func place(_ view: UIView, in anchor: UIView) {
+    view.translatesAutoresizingMaskIntoConstraints = true
+    view.frame = CGRect(x: 0, y: 0, width: anchor.bounds.width, height: 60)
+  }
+}
+
+/// The example of ``ComposedViewController``'s documentation, as written there.
+@MainActor
+private struct User {
+  let id: Int
+  let name: String
+}
+
+@MainActor
+private final class AvatarViewController: UIViewController {
+  var user: User?
+}
+
+@MainActor
+private final class DetailsViewController: UIViewController {
+  let user: User
+
+  init(_ user: User) {
+    self.user = user
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+}
+
+private final class ProfileViewController: ComposedViewController {
+  var user: User? {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("header") {
+      Child {
+        AvatarViewController()
+      } update: {
+        $0.user = self.user
+      }
+    }
+    Slot("content") {
+      if let user { Child { DetailsViewController(user) }.id(user.id) }
+    }
+  }
+}
+
+@MainActor
+@Suite("Reliability: reference cycles", .serialized)
+struct ReferenceCycleTests {
+  @Test("Closures that capture the container make no cycle: container and children are released")
+  func capturingClosuresAreReleased() throws {
+    start()
+    var released: Released?
+    do {
+      let container = CapturingScreen()
+      let window = show(container)
+      container.user = "grace"
+      container.showsDetail = true
+      ModelRuntime.runUntilIdle()
+      container.showsDetail = false
+      ModelRuntime.runUntilIdle()
+      // The list came back from hidden, updated; the detail is hidden, kept alive.
+      #expect(container.children.map(\.modelName) == ["avatar", "list", "detail"])
+      #expect((container.children[1] as? ProfileChild)?.user == "grace")
+      #expect(container.children[2].viewIfLoaded?.superview == nil)
+      released = Released(container)
+      window.rootViewController = nil
+    }
+    #expect(released?.survivors == [])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
+
+  @Test("The documented ComposedViewController example composes, updates and is released")
+  func documentedExampleIsReleased() throws {
+    start()
+    var released: Released?
+    do {
+      let profile = ProfileViewController()
+      profile.modelName = "profile"
+      let window = show(profile)
+      profile.user = User(id: 1, name: "Ada")
+      ModelRuntime.runUntilIdle()
+      let avatar = try #require(profile.children.first as? AvatarViewController)
+      #expect(avatar.user?.name == "Ada")
+      #expect((profile.children.last as? DetailsViewController)?.user.id == 1)
+      released = Released(profile)
+      window.rootViewController = nil
+    }
+    #expect(released?.survivors == [])
+  }
+}
+
+// MARK: - Every path that adds a child checks it
+
+@MainActor
+@Suite("Reliability: animated swaps check the arriving controller", .serialized)
+struct SwapMisuseTests {
+  /// A container with a fixed slot and an animated slot whose arriving child comes from
+  /// `factory`.
+  private func makeScreen() -> Screen {
+    Screen { screen in
+      Slot("side", layout: .frame(CGRect(x: 0, y: 0, width: 100, height: 100))) {
+        Child { named(HeaderViewController(), "side") }
+      }
+      Slot("content") {
+        if screen.flag {
+          Child { screen.factory() }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+  }
+
+  enum Misuse: CaseIterable, Sendable {
+    case childOfAnotherSlot, childOfAnotherContainer, theContainer, anAncestor
+
+    var diagnostic: Diagnostic.ID {
+      switch self {
+      case .childOfAnotherSlot: .sameInstanceDeclaredTwice
+      case .childOfAnotherContainer: .controllerOwnedElsewhere
+      case .theContainer, .anAncestor: .containerAsChild
+      }
+    }
+  }
+
+  @Test(
+    "A refused controller is reported, nothing is taken, and the slot accepts the next change",
+    arguments: Misuse.allCases)
+  func refusedControllerIsReported(_ misuse: Misuse) throws {
+    start()
+    let screen = makeScreen()
+    let parent = named(UIViewController(), "parent")
+    let other = named(UIViewController(), "other")
+    let foreign = named(DetailViewController(), "foreign")
+    other.addChild(foreign)
+    other.view.addSubview(foreign.view)
+    foreign.didMove(toParent: other)
+    parent.addChild(screen)
+    parent.view.addSubview(screen.view)
+    screen.didMove(toParent: parent)
+    let window = show(parent)
+    let side = try #require(screen.children.first)
+    let list = try #require(screen.children.last)
+
+    screen.factory = {
+      switch misuse {
+      case .childOfAnotherSlot: side
+      case .childOfAnotherContainer: foreign
+      case .theContainer: screen
+      case .anAncestor: parent
+      }
+    }
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(screen.composer.diagnostics.map(\.id) == [misuse.diagnostic])
+    #expect(screen.children == [side])
+    #expect(side.view.superview === screen.view)
+    #expect(foreign.parent === other && foreign.view.superview === other.view)
+    #expect(screen.parent === parent)
+    #expect(list.parent == nil)
+
+    // The slot is not left busy: a later change swaps in a new child.
+    screen.factory = { named(DetailViewController(), "detail") }
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.map(\.modelName) == ["side", "detail"])
+    #expect(screen.children.last?.modelAppearanceState == .appeared)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("One cached controller in both branches of an animated slot is refused, not swapped")
+  func cachedControllerInBothBranches() throws {
+    start()
+    let cached = named(DetailViewController(), "cached")
+    let screen = Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { cached }
+        } else {
+          Child { cached }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    #expect(screen.children == [cached])
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(screen.composer.diagnostics.map(\.id) == [.sameInstanceDeclaredTwice])
+    #expect(
+      screen.composer.diagnostics.first?.message.contains("make a new controller in the factory")
+        == true)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+}
+
+// MARK: - A composer that outlives its container
+
+@MainActor
+@Suite("Reliability: a composer outliving its container", .serialized)
+struct OutlivingComposerTests {
+  @Test("A composer whose container is gone does nothing, quietly")
+  func composerWithoutContainer() throws {
+    start()
+    var composer: Composer?
+    do {
+      let screen = Screen { _ in
+        Slot("content") { Child { named(ListViewController(), "list") } }
+      }
+      let window = show(screen)
+      composer = screen.composer
+      window.rootViewController = nil
+    }
+    let kept = try #require(composer)
+    #expect(kept.container == nil)
+    kept.setNeedsCompose()
+    kept.composeIfNeeded()
+    kept.evictHiddenChildren()
+    kept.forwardBeginAppearanceTransition(true, animated: false)
+    kept.forwardEndAppearanceTransition()
+    #expect(kept.primaryChild(for: .statusBar) == nil)
+    ModelRuntime.runUntilIdle()
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
+
+  @Test("A container released during a swap leaves the swap's completion nothing to crash on")
+  func containerReleasedMidSwap() throws {
+    start()
+    var composer: Composer?
+    weak var released: Screen?
+    do {
+      let screen = Screen { screen in
+        Slot("content") {
+          if screen.flag {
+            Child { named(DetailViewController(), "detail") }
+          } else {
+            Child { named(ListViewController(), "list") }
+          }
+        }
+        .transition(.crossDissolve(duration: 0.3))
+      }
+      let window = show(screen)
+      composer = screen.composer
+      released = screen
+      screen.flag = true
+      ModelRuntime.advance(by: 0.1)
+      #expect(screen.composer.trace.last?.hasPrefix("swap") == true)
+      window.rootViewController = nil
+    }
+    ModelRuntime.runUntilIdle()
+    #expect(released == nil)
+    #expect(composer?.container == nil)
+    composer?.setNeedsCompose()
+    ModelRuntime.runUntilIdle()
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
+}
+
+// MARK: - Layout changes with children that stay
+
+@MainActor
+@Suite("Reliability: a slot's layout changes while its children stay", .serialized)
+struct LayoutChangeTests {
+  enum Layout: CaseIterable, Sendable, CustomStringConvertible {
+    case fill, insets, frame, stack, custom
+
+    var layout: SlotLayout {
+      switch self {
+      case .fill: .fill
+      case .insets: .fill(insets: UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
+      case .frame: .frame(CGRect(x: 5, y: 6, width: 70, height: 80), autoresizingMask: [])
+      case .stack: .stack(axis: .vertical, distribution: .fillEqually)
+      case .custom:
+        .custom { view, anchor in
+          view.translatesAutoresizingMaskIntoConstraints = false
+          NSLayoutConstraint.activate([
+            view.topAnchor.constraint(equalTo: anchor.topAnchor, constant: 100),
+            view.leadingAnchor.constraint(equalTo: anchor.leadingAnchor),
+            anchor.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            anchor.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: 50),
+          ])
+        }
+      }
+    }
+
+    /// The frames of the two children in a 390 × 844 container.
+    var frames: [CGRect] {
+      switch self {
+      case .fill: [CGRect(x: 0, y: 0, width: 390, height: 844)]
+      case .insets: [CGRect(x: 20, y: 10, width: 330, height: 804)]
+      case .frame: [CGRect(x: 5, y: 6, width: 70, height: 80)]
+      case .stack:
+        [
+          CGRect(x: 0, y: 0, width: 390, height: 422),
+          CGRect(x: 0, y: 422, width: 390, height: 422),
+        ]
+      case .custom: [CGRect(x: 0, y: 100, width: 340, height: 744)]
+      }
+    }
+
+    var description: String { "\(layout)" }
+  }
+
+  nonisolated static let pairs: [(Layout, Layout)] = Layout.allCases.flatMap { from in
+    Layout.allCases.filter { $0 != from }.map { (from, $0) }
+  }
+
+  @Test(
+    "Every layout to every other layout moves and sizes the children that stay",
+    arguments: pairs)
+  func layoutChange(_ from: Layout, _ to: Layout) throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content", layout: screen.layout) {
+        Child { named(ListViewController(), "first") }
+        Child { named(DetailViewController(), "second") }
+      }
+    }
+    screen.layout = from.layout
+    let window = show(screen)
+    let children = screen.children
+    #expect(children.count == 2)
+
+    screen.layout = to.layout
+    ModelRuntime.runUntilIdle()
+    screen.view.layoutIfNeeded()
+
+    #expect(screen.children == children)
+    let views = children.map(\.view!)
+    if to == .stack {
+      let stack = try #require(views[0].superview as? UIStackView)
+      #expect(stack.arrangedSubviews == views)
+      #expect(stack.superview === screen.view)
+      #expect(views.map(\.frame) == to.frames)
+    } else {
+      #expect(views.allSatisfy { $0.superview === screen.view })
+      #expect(views.allSatisfy { $0.frame == to.frames[0] })
+      #expect(!screen.view.subviews.contains { $0 is UIStackView })
+      #expect(views.map { screen.view.subviews.firstIndex(of: $0) ?? -1 }.isSorted)
+    }
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+}
+
+extension Array where Element: Comparable {
+  fileprivate var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 < $1 } }
+}
+
+// MARK: - Appearance forwarded by the container during a swap
+
+@MainActor
+@Suite("Reliability: a manually forwarding container hidden and shown during a swap", .serialized)
+struct ManualForwardingSwapTests {
+  private func makeScreen() -> Screen {
+    let screen = Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(DetailViewController(), "detail") }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    screen.forwardsManually = true
+    return screen
+  }
+
+  @Test("Hidden and shown again mid-swap: the arriving child ends appeared, balanced")
+  func hiddenAndShownMidSwap() throws {
+    start()
+    let screen = makeScreen()
+    let window = show(screen)
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    window.isHidden = true
+    ModelRuntime.advance(by: 0.05)
+    window.isHidden = false
+    ModelRuntime.runUntilIdle()
+
+    let detail = try #require(screen.children.first)
+    #expect(detail.modelName == "detail")
+    #expect(detail.modelAppearanceState == .appeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(
+      ModelRuntime.eventLog(for: ["detail"], categories: [.appearance])
+        == """
+        detail.viewWillAppear(true)
+        detail.viewIsAppearing(true)
+        detail.viewDidAppear(true)
+        """)
+  }
+
+  @Test("Hidden mid-swap and still hidden at its end: the arriving child ends disappeared")
+  func hiddenMidSwap() throws {
+    start()
+    let screen = makeScreen()
+    let window = show(screen)
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    window.isHidden = true
+    ModelRuntime.runUntilIdle()
+
+    let detail = try #require(screen.children.first)
+    #expect(detail.modelAppearanceState == .disappeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+
+    window.isHidden = false
+    ModelRuntime.runUntilIdle()
+    #expect(detail.modelAppearanceState == .appeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
+
+// MARK: - Memory warnings during a swap
+
+@MainActor
+@Suite("Reliability: a memory warning during a swap", .serialized)
+struct MemoryWarningDuringSwapTests {
+  @Test("The leaving kept-alive child keeps its parent until the swap ends, then is evicted")
+  func leavingChildEvictedAfterSwap() throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(DetailViewController(), "detail") }
+        } else {
+          Child { named(ListViewController(), "list") }.lifetime(.keepAlive)
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    ModelRuntime.simulateMemoryWarning()
+    #expect(list.parent === screen)
+    ModelRuntime.runUntilIdle()
+
+    #expect(list.parent == nil)
+    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(
+      ModelRuntime.eventLog(for: ["list"], categories: [.appearance, .containment])
+        == """
+        list.viewWillDisappear(true)
+        list.viewDidDisappear(true)
+        list.willMove(toParent: nil)
+        list.didMove(toParent: nil)
+        """)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+}
+
+// MARK: - Declarations that invalidate themselves
+
+@Observable
+@MainActor
+private final class Counter {
+  var value = 0
+}
+
+@MainActor
+@Suite("Reliability: a declaration that invalidates itself", .serialized)
+struct SelfInvalidationTests {
+  @Test("An update closure that always invalidates is stopped and named")
+  func updateThatAlwaysInvalidates() throws {
+    start()
+    var updates = 0
+    let screen = Screen { screen in
+      Slot("content") {
+        Child {
+          named(ListViewController(), "list")
+        } update: { _ in
+          updates += 1
+          screen.composer.setNeedsCompose()
+        }
+      }
+    }
+    let window = show(screen)
+    #expect(updates == 0)
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(updates == 10)
+    let diagnostic = try #require(screen.composer.diagnostics.first)
+    #expect(screen.composer.diagnostics.count == 1)
+    #expect(diagnostic.id == .compositionLoop)
+    #expect(diagnostic.message.contains("child 'content' ListViewController"))
+    #expect(!ModelRuntime.diagnostics.contains { $0.kind == .runtimeDidNotSettle })
+
+    // A change from outside is applied again, and stopped again.
+    screen.user = "ada"
+    ModelRuntime.runUntilIdle()
+    #expect(updates == 20)
+    #expect(screen.composer.diagnostics.map(\.id) == [.compositionLoop, .compositionLoop])
+    _ = window
+  }
+
+  // Asynchronous (observation hops to the main actor): it looks only at the container's own
+  // state, never at the model runtime's, which other tests use meanwhile.
+  @Test("An update closure that changes observed state every time is stopped and named")
+  func updateThatChangesObservedState() async throws {
+    let counter = Counter()
+    var updates = 0
+    let screen = Screen { _ in
+      Slot("content") {
+        Child {
+          ListViewController()
+        } update: { _ in
+          updates += 1
+          counter.value += 1
+        }
+        .id(counter.value > -1)
+      }
+    }
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    #expect(updates == 0)
+    screen.user = "grace"
+    for _ in 0..<40 {
+      screen.composer.composeIfNeeded()
+      for _ in 0..<5 { await Task.yield() }
+    }
+
+    #expect(updates == 10)
+    #expect(screen.composer.diagnostics.map(\.id) == [.compositionLoop])
+    #expect(screen.composer.diagnostics.first?.message.contains("@Observable") == true)
+  }
+
+  @Test("An update closure that invalidates once settles with no diagnostic")
+  func updateThatInvalidatesOnce() throws {
+    start()
+    var updates = 0
+    let screen = Screen { screen in
+      Slot("content") {
+        Child {
+          named(ListViewController(), "list")
+        } update: { _ in
+          updates += 1
+          if updates == 1 { screen.composer.setNeedsCompose() }
+        }
+      }
+    }
+    let window = show(screen)
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+    #expect(updates == 2)
+    #expect(screen.composer.diagnostics.isEmpty)
+    _ = window
+  }
+}
+
+// MARK: - Changes behind the composer's back
+
+@MainActor
+@Suite("Reliability: changes made behind the composer's back", .serialized)
+struct BehindTheBackTests {
+  private func makeScreen() -> Screen {
+    Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(DetailViewController(), "detail") }
+        } else {
+          Child {
+            named(ListViewController(), "list")
+          } update: { _ in
+          }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+  }
+
+  @Test("A child's view removed by other code is reported and put back at the next composition")
+  func viewRemovedIsPutBack() throws {
+    start()
+    let screen = makeScreen()
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+    list.view.removeFromSuperview()
+    #expect(list.modelAppearanceState == .disappeared)
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(screen.composer.diagnostics.first?.message.contains("'content'") == true)
+    #expect(list.view.superview === screen.view)
+    #expect(list.view.frame == screen.view.bounds)
+    #expect(list.modelAppearanceState == .appeared)
+
+    // A swap from it then animates as usual.
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("A child removed from the container by other code is reported and made again")
+  func childRemovedIsMadeAgain() throws {
+    start()
+    let screen = makeScreen()
+    let window = show(screen)
+    weak let list = screen.children.first
+    list?.willMove(toParent: nil)
+    list?.view.removeFromSuperview()
+    list?.removeFromParent()
+    #expect(screen.children.isEmpty)
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(list == nil)
+    let again = try #require(screen.children.first)
+    #expect(again.modelName == "list")
+    #expect(again.view.superview === screen.view)
+    #expect(again.modelAppearanceState == .appeared)
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("removeFromParent() alone, view left behind: the orphan view is taken out too")
+  func removeFromParentAlone() throws {
+    start()
+    let screen = makeScreen()
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+    list.removeFromParent()
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(list.viewIfLoaded?.superview == nil)
+    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(screen.view.subviews.filter { !$0.isHidden && $0.bounds.width > 0 }.count == 1)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+}
