@@ -46,6 +46,15 @@ let package = Package(
       ]
     ),
     .target(name: "UIKitModel"),
+    // Uses every UIKit-named public member of UIKitModel the way client code does; compiled here
+    // against the model and by `check.sh` (`MODULES="Compose UIKitModelProbe"`) against Apple's
+    // SDKs, so a spelling of the model that UIKit does not share fails a build. Not a product.
+    .target(
+      name: "UIKitModelProbe",
+      dependencies: [
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+      ]
+    ),
     // Real screens written with Compose; not a product, so users never build them.
     .target(
       name: "ComposeExamples",

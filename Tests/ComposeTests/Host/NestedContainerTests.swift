@@ -38,7 +38,7 @@ private final class OuterContainer: ComposedViewController {
 
 @MainActor
 private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -183,11 +183,11 @@ struct ComposedViewControllerForwardingTests {
     ModelRuntime.runUntilIdle()
 
     let style = ModelRuntime.statusBarStyleViewController(from: container)
-    #expect(style.modelName == "dark")
+    #expect(style.uikitModel.name == "dark")
     #expect(style.preferredStatusBarStyle == .lightContent)
     #expect(
       ModelRuntime.homeIndicatorViewController(from: container).prefersHomeIndicatorAutoHidden)
-    #expect(ModelRuntime.statusBarHiddenViewController(from: container).modelName == "dark")
+    #expect(ModelRuntime.statusBarHiddenViewController(from: container).uikitModel.name == "dark")
     style.preferredContentSize = CGSize(width: 100, height: 50)
     #expect(container.preferredContentSize == CGSize(width: 100, height: 50))
     #expect(ModelRuntime.diagnostics.isEmpty)

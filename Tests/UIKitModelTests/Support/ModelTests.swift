@@ -19,7 +19,7 @@ func freshModel(exceptions: ModelExceptionPolicy = .record) {
 @MainActor
 func makeVisibleWindow(root: UIViewController? = nil) -> UIWindow {
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.modelName = "window"
+  window.uikitModel.name = "window"
   window.rootViewController = root
   window.makeKeyAndVisible()
   return window
@@ -29,7 +29,7 @@ func makeVisibleWindow(root: UIViewController? = nil) -> UIWindow {
 @MainActor
 func controller(_ name: String) -> UIViewController {
   let controller = UIViewController()
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -37,7 +37,7 @@ func controller(_ name: String) -> UIViewController {
 @MainActor
 func view(_ name: String, frame: CGRect = .zero) -> UIView {
   let view = UIView(frame: frame)
-  view.modelName = name
+  view.uikitModel.name = name
   return view
 }
 
@@ -69,7 +69,7 @@ final class ObservingViewController: UIViewController {
   private func noteFlags(_ callback: String) {
     guard observesMovingFlags else { return }
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "\(callback) sees isMovingToParent=\(isMovingToParent) isMovingFromParent=\(isMovingFromParent)"
     )
   }
