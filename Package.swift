@@ -65,8 +65,22 @@ let package = Package(
       path: "Examples",
       exclude: ["README.md"]
     ),
-    .testTarget(name: "ComposeTests", dependencies: ["Compose", "ComposeExamples", "UIKitModel"]),
-    .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
+    // The tests of plans, identity, builder forms and diagnostics compile against UIKit too; the
+    // ones that drive UIKitModel (its clock, event log and names) are behind
+    // `#if !canImport(UIKit)`, as are all of UIKitModelTests.
+    .testTarget(
+      name: "ComposeTests",
+      dependencies: [
+        "Compose", "ComposeExamples",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ]
+    ),
+    .testTarget(
+      name: "UIKitModelTests",
+      dependencies: [
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+      ]
+    ),
     // The macro's expansions, apart from the library's tests so that those build without it.
     .testTarget(
       name: "ComposeMacrosTests",

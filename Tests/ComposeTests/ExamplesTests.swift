@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import ComposeExamples
 import Foundation
@@ -409,3 +411,4 @@ private final class EventNames {
       }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -1076,3 +1078,4 @@ extension ModelTests {
     }
   }
 }
+#endif

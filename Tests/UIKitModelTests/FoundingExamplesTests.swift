@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -256,3 +258,4 @@ private final class CyclingContainer: UIViewController {
       })
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -409,3 +411,4 @@ private final class ManualContainer: UIViewController {
     return child
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -208,3 +210,4 @@ private final class ListingContainer: UIViewController {
     CGRect(x: 0, y: 100, width: view.bounds.width, height: view.bounds.height - 100)
   }
 }
+#endif

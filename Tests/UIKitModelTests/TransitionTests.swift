@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -948,3 +950,4 @@ private func swapAForB(
     stage.a.removeFromParent()
   }
 }
+#endif

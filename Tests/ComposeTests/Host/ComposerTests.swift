@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -336,3 +338,4 @@ private final class TabContainer: UIViewController {
     composer.evictHiddenChildren()
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -1044,3 +1046,4 @@ struct ExecutorFlows {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
   }
 }
+#endif

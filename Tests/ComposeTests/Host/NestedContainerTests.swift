@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -193,3 +195,4 @@ struct ComposedViewControllerForwardingTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -888,3 +890,4 @@ private struct SplitMix64: RandomNumberGenerator {
     bound <= 0 ? 0 : Int(next() % UInt64(bound))
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import UIKitModel
 
 extension UIView.AnimationOptions {
@@ -12,3 +14,4 @@ extension UIView.AnimationOptions {
   /// A test helper: UIKit has no such member, so neither has the model.
   var curve: UInt { (rawValue >> 16) & 0x3 }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -79,3 +81,4 @@ extension String {
   /// The text with the common leading indentation of a multi-line literal removed.
   var lines: [String] { split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 }
+#endif
