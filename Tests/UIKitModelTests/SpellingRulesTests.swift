@@ -140,23 +140,31 @@ extension ModelTests {
     @Test("M6 init(item:…) keeps its values and does not ask for layout")
     func itemConstraintKeepsValues() {
       freshModel()
-      let container = view("container", frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+      let root = controller("root")
+      let window = makeVisibleWindow(root: root)
       let box = view("box")
-      container.addSubview(box)
-      container.layoutIfNeeded()
+      root.view.addSubview(box)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
 
       let constraint = NSLayoutConstraint(
-        item: box, attribute: .width, relatedBy: .lessThanOrEqual, toItem: container,
+        item: box, attribute: .width, relatedBy: .lessThanOrEqual, toItem: root.view,
         attribute: .height, multiplier: 0.5, constant: 4)
+      ModelRuntime.runUntilIdle()
 
       #expect(constraint.firstItem === box)
-      #expect(constraint.secondItem === container)
+      #expect(constraint.secondItem === root.view)
       #expect(constraint.firstAttribute == .width)
       #expect(constraint.secondAttribute == .height)
       #expect(constraint.relation == .lessThanOrEqual)
       #expect(constraint.multiplier == 0.5)
       #expect(constraint.constant == 4)
-      #expect(!ModelRuntime.hasPendingWork)
+      #expect(ModelRuntime.eventLog(categories: [.layout]) == "")
+      // Changing the constant afterwards does ask for layout.
+      constraint.constant = 8
+      ModelRuntime.runUntilIdle()
+      #expect(ModelRuntime.eventLog(categories: [.layout]).contains("root.view.layoutSubviews()"))
+      #expect(window.rootViewController === root)
     }
   }
 }
