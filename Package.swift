@@ -46,6 +46,15 @@ let package = Package(
       ]
     ),
     .target(name: "UIKitModel"),
+    // Uses every UIKit-named public member of UIKitModel the way client code does; compiled here
+    // against the model and by `check.sh` (`MODULES="Compose UIKitModelProbe"`) against Apple's
+    // SDKs, so a spelling of the model that UIKit does not share fails a build. Not a product.
+    .target(
+      name: "UIKitModelProbe",
+      dependencies: [
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+      ]
+    ),
     // Real screens written with Compose; not a product, so users never build them.
     .target(
       name: "ComposeExamples",
@@ -56,8 +65,22 @@ let package = Package(
       path: "Examples",
       exclude: ["README.md"]
     ),
-    .testTarget(name: "ComposeTests", dependencies: ["Compose", "ComposeExamples", "UIKitModel"]),
-    .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
+    // The tests of plans, identity, builder forms and diagnostics compile against UIKit too; the
+    // ones that drive UIKitModel (its clock, event log and names) are behind
+    // `#if !canImport(UIKit)`, as are all of UIKitModelTests.
+    .testTarget(
+      name: "ComposeTests",
+      dependencies: [
+        "Compose", "ComposeExamples",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ]
+    ),
+    .testTarget(
+      name: "UIKitModelTests",
+      dependencies: [
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+      ]
+    ),
     // The macro's expansions, apart from the library's tests so that those build without it.
     .testTarget(
       name: "ComposeMacrosTests",

@@ -108,6 +108,6 @@ public final class OnboardingPageViewController: UIViewController {
   public override func viewDidLoad() {
     super.viewDidLoad()
     title = page.title
-    view.backgroundColor = .systemBackground
+    view.backgroundColor = ExampleStyle.background
   }
 }

@@ -42,7 +42,7 @@ public final class FeedTabViewController: UIViewController {
   public override func viewDidLoad() {
     super.viewDidLoad()
     title = "Feed"
-    view.backgroundColor = .systemBackground
+    view.backgroundColor = ExampleStyle.background
   }
 }
 
@@ -52,7 +52,7 @@ public final class SearchTabViewController: UIViewController {
   public override func viewDidLoad() {
     super.viewDidLoad()
     title = "Search"
-    view.backgroundColor = .systemBackground
+    view.backgroundColor = ExampleStyle.background
   }
 }
 
@@ -62,6 +62,6 @@ public final class ProfileTabViewController: UIViewController {
   public override func viewDidLoad() {
     super.viewDidLoad()
     title = "Profile"
-    view.backgroundColor = .systemBackground
+    view.backgroundColor = ExampleStyle.background
   }
 }

@@ -32,6 +32,31 @@ public struct ModelAnimation: Hashable, Sendable, CustomStringConvertible {
 
   /// `animation#N kind`.
   public var description: String { "animation#\(number) \(kind.rawValue)" }
+
+  /// Compares every field (the options by their raw bits: UIKit's option sets are not hashable).
+  ///
+  /// - Parameters:
+  ///   - lhs: An animation.
+  ///   - rhs: Another animation.
+  /// - Returns: Whether every field is equal.
+  public static func == (lhs: ModelAnimation, rhs: ModelAnimation) -> Bool {
+    lhs.number == rhs.number && lhs.kind == rhs.kind && lhs.duration == rhs.duration
+      && lhs.delay == rhs.delay && lhs.options == rhs.options && lhs.startTime == rhs.startTime
+      && lhs.endTime == rhs.endTime
+  }
+
+  /// Hashes every field.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(number)
+    hasher.combine(kind)
+    hasher.combine(duration)
+    hasher.combine(delay)
+    hasher.combine(options.rawValue)
+    hasher.combine(startTime)
+    hasher.combine(endTime)
+  }
 }
 
 /// The model's bookkeeping for one animation.
@@ -147,8 +172,8 @@ extension ModelRuntime {
 
 /// The layer behind a view.
 ///
-/// The model's layer only supports removing animations.
-@MainActor
+/// The model's layer only supports removing animations. As in UIKit (Core Animation), the class
+/// is not isolated to the main actor.
 open class CALayer {
   private weak var view: UIView?
 
@@ -160,8 +185,13 @@ open class CALayer {
   /// with `finished == false` at the next run of the model, and a container transition among them
   /// finishes its view and appearance changes at that moment (model choice: UIKit jumps to the
   /// final state and reports `false`).
+  ///
+  /// Nonisolated, as in UIKit; the model's runtime lives on the main actor, so calling it from
+  /// elsewhere traps (model rule M4).
   open func removeAllAnimations() {
     guard let view else { return }
-    ModelRuntime.cancelAnimations(involving: view)
+    MainActor.assumeIsolated {
+      ModelRuntime.cancelAnimations(involving: view)
+    }
   }
 }

@@ -76,18 +76,27 @@ open class NSLayoutConstraint: CustomStringConvertible {
 
   private weak var storedFirstItem: AnyObject?
   private weak var storedSecondItem: AnyObject?
+  private var storedFirstAttribute: Attribute = .notAnAttribute
+  private var storedSecondAttribute: Attribute = .notAnAttribute
+  private var storedRelation: Relation = .equal
+  private var storedMultiplier: CGFloat = 1
   /// The first attribute.
-  public let firstAttribute: Attribute
+  open var firstAttribute: Attribute { storedFirstAttribute }
   /// The second attribute (`.notAnAttribute` for constant constraints).
-  public let secondAttribute: Attribute
+  open var secondAttribute: Attribute { storedSecondAttribute }
   /// The relation.
-  public let relation: Relation
+  open var relation: Relation { storedRelation }
   /// The multiplier applied to the second attribute.
-  public let multiplier: CGFloat
+  open var multiplier: CGFloat { storedMultiplier }
   /// The constant added to the second attribute.
   open var constant: CGFloat {
-    didSet { firstView?.superview?.setNeedsLayout() }
+    get { storedConstant }
+    set {
+      storedConstant = newValue
+      firstView?.superview?.setNeedsLayout()
+    }
   }
+  private var storedConstant: CGFloat = 0
   /// The priority; required by default.
   open var priority: UILayoutPriority = .required
   /// A name for debugging.
@@ -95,6 +104,9 @@ open class NSLayoutConstraint: CustomStringConvertible {
   /// The view the constraint is installed on while active.
   weak var installedOn: UIView?
   var conflictReported = false
+
+  /// Creates an empty, inactive constraint: no items, `.notAnAttribute` on both sides.
+  public init() {}
 
   /// Creates an inactive constraint.
   ///
@@ -106,17 +118,18 @@ open class NSLayoutConstraint: CustomStringConvertible {
   ///   - attr2: The second attribute.
   ///   - multiplier: The multiplier.
   ///   - c: The constant.
-  public init(
+  public convenience init(
     item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
     attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
   ) {
+    self.init()
     storedFirstItem = view1 as AnyObject
     storedSecondItem = view2.map { $0 as AnyObject }
-    firstAttribute = attr1
-    secondAttribute = attr2
-    self.relation = relation
-    self.multiplier = multiplier
-    constant = c
+    storedFirstAttribute = attr1
+    storedSecondAttribute = attr2
+    storedRelation = relation
+    storedMultiplier = multiplier
+    storedConstant = c
   }
 
   /// The first item.
@@ -393,7 +406,11 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 @MainActor
 open class UILayoutGuide {
   /// The view that owns the guide.
-  open internal(set) weak var owningView: UIView?
+  ///
+  /// `addLayoutGuide(_:)` and `removeLayoutGuide(_:)` set it, through this setter, as in UIKit
+  /// (model rule M1); setting it directly changes only this reference, not the view's
+  /// `layoutGuides` (UIKit: "Do not use this property directly").
+  open weak var owningView: UIView?
   /// A name for debugging.
   open var identifier = ""
   /// How the guide's frame follows its view; set by the view for its built-in guides.
@@ -447,105 +464,14 @@ open class UILayoutGuide {
 }
 
 extension UIView {
-  /// The leading edge.
-  public var leadingAnchor: NSLayoutXAxisAnchor { anchor(.leading, NSLayoutXAxisAnchor.init) }
-  /// The trailing edge.
-  public var trailingAnchor: NSLayoutXAxisAnchor { anchor(.trailing, NSLayoutXAxisAnchor.init) }
-  /// The left edge.
-  public var leftAnchor: NSLayoutXAxisAnchor { anchor(.left, NSLayoutXAxisAnchor.init) }
-  /// The right edge.
-  public var rightAnchor: NSLayoutXAxisAnchor { anchor(.right, NSLayoutXAxisAnchor.init) }
-  /// The top edge.
-  public var topAnchor: NSLayoutYAxisAnchor { anchor(.top, NSLayoutYAxisAnchor.init) }
-  /// The bottom edge.
-  public var bottomAnchor: NSLayoutYAxisAnchor { anchor(.bottom, NSLayoutYAxisAnchor.init) }
-  /// The first baseline (the top edge in the model).
-  public var firstBaselineAnchor: NSLayoutYAxisAnchor {
-    anchor(.firstBaseline, NSLayoutYAxisAnchor.init)
-  }
-  /// The last baseline (the bottom edge in the model).
-  public var lastBaselineAnchor: NSLayoutYAxisAnchor {
-    anchor(.lastBaseline, NSLayoutYAxisAnchor.init)
-  }
-  /// The width.
-  public var widthAnchor: NSLayoutDimension { anchor(.width, NSLayoutDimension.init) }
-  /// The height.
-  public var heightAnchor: NSLayoutDimension { anchor(.height, NSLayoutDimension.init) }
-  /// The horizontal center.
-  public var centerXAnchor: NSLayoutXAxisAnchor { anchor(.centerX, NSLayoutXAxisAnchor.init) }
-  /// The vertical center.
-  public var centerYAnchor: NSLayoutYAxisAnchor { anchor(.centerY, NSLayoutYAxisAnchor.init) }
-
-  private func anchor<Anchor: AnyObject>(
+  func anchor<Anchor: AnyObject>(
     _ attribute: NSLayoutConstraint.Attribute,
     _ make: (AnyObject, NSLayoutConstraint.Attribute) -> Anchor
   ) -> Anchor {
     anchor(attribute) { make(self, attribute) }
   }
 
-  /// The safe area: the bounds inset by ``safeAreaInsets`` (zero in the model).
-  public var safeAreaLayoutGuide: UILayoutGuide {
-    builtInGuide("safeAreaLayoutGuide") { $0.bounds.inset(by: $0.safeAreaInsets) }
-  }
-
-  /// The bounds inset by ``layoutMargins``.
-  public var layoutMarginsGuide: UILayoutGuide {
-    builtInGuide("layoutMarginsGuide") { $0.bounds.inset(by: $0.layoutMargins) }
-  }
-
-  /// The layout guides added to this view, including the built-in ones once used.
-  public var layoutGuides: [UILayoutGuide] { ownedLayoutGuides }
-
-  /// Adds a layout guide; its frame is the view's bounds unless the model knows better.
-  ///
-  /// - Parameter layoutGuide: The guide.
-  public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
-    layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
-    layoutGuide.owningView = self
-    ownedLayoutGuides.append(layoutGuide)
-  }
-
-  /// Removes a layout guide.
-  ///
-  /// - Parameter layoutGuide: The guide.
-  public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
-    guard layoutGuide.owningView === self else { return }
-    ownedLayoutGuides.removeAll { $0 === layoutGuide }
-    layoutGuide.owningView = nil
-  }
-
-  /// Installs a constraint on this view (prefer `isActive`).
-  ///
-  /// - Parameter constraint: The constraint.
-  public func addConstraint(_ constraint: NSLayoutConstraint) {
-    constraint.isActive = true
-  }
-
-  /// Installs constraints on this view (prefer `NSLayoutConstraint.activate(_:)`).
-  ///
-  /// - Parameter constraints: The constraints.
-  public func addConstraints(_ constraints: [NSLayoutConstraint]) {
-    NSLayoutConstraint.activate(constraints)
-  }
-
-  /// Removes a constraint installed on this view.
-  ///
-  /// - Parameter constraint: The constraint.
-  public func removeConstraint(_ constraint: NSLayoutConstraint) {
-    guard constraint.installedOn === self else { return }
-    constraint.isActive = false
-  }
-
-  /// Removes constraints installed on this view.
-  ///
-  /// - Parameter constraints: The constraints.
-  public func removeConstraints(_ constraints: [NSLayoutConstraint]) {
-    for constraint in constraints {
-      removeConstraint(constraint)
-    }
-  }
-
-  private func builtInGuide(_ name: String, frame: @escaping (UIView) -> CGRect) -> UILayoutGuide {
+  func builtInGuide(_ name: String, frame: @escaping (UIView) -> CGRect) -> UILayoutGuide {
     if let guide = ownedLayoutGuides.first(where: { $0.identifier == name }) { return guide }
     let guide = UILayoutGuide()
     guide.identifier = name

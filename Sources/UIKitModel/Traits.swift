@@ -21,28 +21,34 @@ public enum UIUserInterfaceStyle: Int, Hashable, Sendable {
 }
 
 /// A set of traits; the model keeps size classes and the interface style.
-public final class UITraitCollection: Hashable, Sendable, CustomStringConvertible {
+///
+/// As in UIKit, the class is open and its traits are read-only properties.
+open class UITraitCollection: Hashable, CustomStringConvertible, @unchecked Sendable {
+  private let horizontal: UIUserInterfaceSizeClass
+  private let vertical: UIUserInterfaceSizeClass
+  private let style: UIUserInterfaceStyle
+
   /// The horizontal size class.
-  public let horizontalSizeClass: UIUserInterfaceSizeClass
+  open var horizontalSizeClass: UIUserInterfaceSizeClass { horizontal }
   /// The vertical size class.
-  public let verticalSizeClass: UIUserInterfaceSizeClass
+  open var verticalSizeClass: UIUserInterfaceSizeClass { vertical }
   /// The interface style.
-  public let userInterfaceStyle: UIUserInterfaceStyle
+  open var userInterfaceStyle: UIUserInterfaceStyle { style }
 
   /// Creates a collection with every trait unspecified.
   public init() {
-    horizontalSizeClass = .unspecified
-    verticalSizeClass = .unspecified
-    userInterfaceStyle = .unspecified
+    horizontal = .unspecified
+    vertical = .unspecified
+    style = .unspecified
   }
 
-  private init(
+  init(
     horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass,
     style: UIUserInterfaceStyle
   ) {
-    horizontalSizeClass = horizontal
-    verticalSizeClass = vertical
-    userInterfaceStyle = style
+    self.horizontal = horizontal
+    self.vertical = vertical
+    self.style = style
   }
 
   /// Creates a collection with only a horizontal size class.
@@ -68,8 +74,34 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
 
   /// Merges collections: for each trait, the last specified value wins.
   ///
+  /// Deprecated in iOS 17, as in UIKit; Linux and macOS do not enforce the annotation (see
+  /// Docs/Design/0001).
+  ///
   /// - Parameter traitCollections: The collections, lowest priority first.
+  @available(
+    iOS, introduced: 8.0, deprecated: 17.0,
+    message:
+      "Use UITraitCollection.init(mutations:) and UITraitCollection.modifyingTraits(_:) to create and modify trait collections"
+  )
+  @available(
+    tvOS, introduced: 9.0, deprecated: 17.0,
+    message:
+      "Use UITraitCollection.init(mutations:) and UITraitCollection.modifyingTraits(_:) to create and modify trait collections"
+  )
+  @available(
+    visionOS, introduced: 1.0, deprecated: 1.0,
+    message:
+      "Use UITraitCollection.init(mutations:) and UITraitCollection.modifyingTraits(_:) to create and modify trait collections"
+  )
   public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
+    let merged = Self.merging(traitCollections)
+    self.init(
+      horizontal: merged.horizontalSizeClass, vertical: merged.verticalSizeClass,
+      style: merged.userInterfaceStyle)
+  }
+
+  /// For each trait, the last specified value of `traitCollections`.
+  static func merging(_ traitCollections: [UITraitCollection]) -> UITraitCollection {
     var horizontal = UIUserInterfaceSizeClass.unspecified
     var vertical = UIUserInterfaceSizeClass.unspecified
     var style = UIUserInterfaceStyle.unspecified
@@ -78,7 +110,7 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
       if traits.verticalSizeClass != .unspecified { vertical = traits.verticalSizeClass }
       if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
     }
-    self.init(horizontal: horizontal, vertical: vertical, style: style)
+    return UITraitCollection(horizontal: horizontal, vertical: vertical, style: style)
   }
 
   /// Compares traits.
@@ -103,7 +135,7 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
   }
 
   /// The traits as text, for the event log.
-  public var description: String {
+  open var description: String {
     "traits(h: \(horizontalSizeClass), v: \(verticalSizeClass), style: \(userInterfaceStyle))"
   }
 }
@@ -183,6 +215,22 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
   ) -> Bool
+}
+
+extension UIViewControllerTransitionCoordinator {
+  /// Adds an animation to the transition, with no completion.
+  ///
+  /// UIKit's requirement declares `completion: … = nil`; a Swift protocol requirement cannot have
+  /// a default argument, so the model spells the default as this overload.
+  ///
+  /// - Parameter animation: Runs with the transition's animations.
+  /// - Returns: Whether the block was accepted.
+  @discardableResult
+  public func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool {
+    animate(alongsideTransition: animation, completion: nil)
+  }
 }
 
 /// The model's transition coordinator: alongside animations run when the transition is applied,

@@ -1,7 +1,8 @@
 /// The base class of views, windows and view controllers: the responder chain and first responder.
 ///
-/// In the model every responder also has a ``modelName``, the name it goes by in the event log,
-/// in diagnostics and in exception texts.
+/// In the model every responder also has a name, the one it goes by in the event log, in
+/// diagnostics and in exception texts: ``ModelInspection/name``, reached through
+/// ``ModelInspectable/uikitModel`` (model-only API).
 @MainActor
 open class UIResponder: Hashable, CustomStringConvertible {
   let objectNumber: Int
@@ -12,19 +13,15 @@ open class UIResponder: Hashable, CustomStringConvertible {
     objectNumber = ModelRuntime.nextObjectNumber()
   }
 
-  /// The name this object goes by in the model's event log, diagnostics and exception texts.
-  ///
-  /// Defaults to the type name and a number that restarts at every ``ModelRuntime/reset()``,
-  /// such as `UIViewController#3`. Tests usually set a short name such as `"child"`. This
-  /// property exists only in the model.
-  public var modelName: String {
+  /// The name in the event log (public as `uikitModel.name`, ``ModelInspection/name``).
+  var modelName: String {
     get { explicitName ?? "\(typeName)#\(objectNumber)" }
     set { explicitName = newValue }
   }
 
   var typeName: String { String(describing: type(of: self)) }
 
-  /// `<TypeName: modelName>`, standing in for UIKit's `<TypeName: 0x…>`.
+  /// `<TypeName: name>`, with the model's name standing in for UIKit's address, `<TypeName: 0x…>`.
   open var description: String { "<\(typeName): \(modelName)>" }
 
   /// Identity: two responders are equal when they are the same object, as for `NSObject`.

@@ -79,11 +79,13 @@ open class UIStackView: UIView {
     }
   }
 
-  /// Unarchiving is not supported by the model.
+  /// Creates an empty horizontal stack view: the model has no archives to read (model rule M3).
+  ///
+  /// Not failable, as in UIKit, where `UIStackView` narrows `UIView`'s `init?(coder:)`.
   ///
   /// - Parameter coder: Ignored.
-  public required init?(coder: NSCoder) {
-    return nil
+  public required init(coder: NSCoder) {
+    super.init(frame: .zero)
   }
 
   /// The arranged views, in order along the axis.

@@ -1,11 +1,11 @@
-public import Foundation
+import Foundation
 
 extension UIView {
-  /// Animation options, with UIKit's raw values.
+  /// Animation options, with UIKit's raw values (an option set, not `Hashable`, as in UIKit).
   ///
   /// The curve (bits 16–17) and the transition style (bits 20–22) are small enumerated fields,
-  /// not independent flags: use ``curve`` and ``transitionStyle`` to read them, not `contains`.
-  public struct AnimationOptions: OptionSet, Hashable, Sendable {
+  /// not independent flags: compare the masked bits, not `contains`.
+  public struct AnimationOptions: OptionSet, Sendable {
     /// The raw bits.
     public let rawValue: UInt
     /// Creates options from raw bits.
@@ -55,23 +55,19 @@ extension UIView {
     public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
     /// Flip from the bottom.
     public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
-    /// The default frame rate.
+    /// The default frame rate: zero, so unavailable in Swift, as in UIKit (the importer drops
+    /// zero-valued options named `…Default`); write `[]`.
+    @available(*, unavailable, message: "use [] to construct an empty option set")
     public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
     /// 60 frames per second.
     public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
     /// 30 frames per second.
     public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
-
-    /// The transition style field (bits 20–22): 0 none, 1 flip from left, 2 flip from right,
-    /// 3 curl up, 4 curl down, 5 cross-dissolve, 6 flip from top, 7 flip from bottom.
-    public var transitionStyle: UInt { (rawValue >> 20) & 0x7 }
-
-    /// The curve field (bits 16–17): 0 ease in-out, 1 ease in, 2 ease out, 3 linear.
-    public var curve: UInt { (rawValue >> 16) & 0x3 }
   }
 
-  /// How a view resizes when its superview's size changes, with UIKit's raw values.
-  public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+  /// How a view resizes when its superview's size changes, with UIKit's raw values (an option
+  /// set, not `Hashable`, as in UIKit).
+  public struct AutoresizingMask: OptionSet, Sendable {
     /// The raw bits.
     public let rawValue: UInt
     /// Creates a mask from raw bits.
@@ -90,156 +86,6 @@ extension UIView {
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
     /// The bottom margin is flexible.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
-  }
-
-  // MARK: - Block animations
-
-  /// Animates changes.
-  ///
-  /// The model applies the changes at once, and runs `completion` when virtual time reaches `delay
-  /// + duration` — or, when `duration` is `0` or less or animations are disabled, at the next run
-  /// of the model, never inside this call (model choice K3).
-  ///
-  /// - Parameters:
-  ///   - duration: The duration in seconds.
-  ///   - delay: The delay before the animation starts.
-  ///   - options: Animation options.
-  ///   - animations: The changes.
-  ///   - completion: Runs when the animation ends, with `false` when it was cut short.
-  public class func animate(
-    withDuration duration: TimeInterval, delay: TimeInterval,
-    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
-  ) {
-    let record = ModelRuntime.startAnimation(
-      kind: .animate, duration: duration, delay: delay, options: options, views: [],
-      subject: "animate")
-    record.completion = completion
-    ModelRuntime.runAnimations(of: record, animations)
-  }
-
-  /// Animates changes with no delay and default options.
-  ///
-  /// - Parameters:
-  ///   - duration: The duration in seconds.
-  ///   - animations: The changes.
-  ///   - completion: Runs when the animation ends.
-  public class func animate(
-    withDuration duration: TimeInterval, animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
-  ) {
-    animate(
-      withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
-  }
-
-  /// Animates changes with no delay, default options and no completion.
-  ///
-  /// - Parameters:
-  ///   - duration: The duration in seconds.
-  ///   - animations: The changes.
-  public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
-    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
-  }
-
-  /// Animates changes with a spring; the model treats it as a plain animation.
-  ///
-  /// - Parameters:
-  ///   - duration: The duration in seconds.
-  ///   - delay: The delay before the animation starts.
-  ///   - dampingRatio: The spring's damping ratio.
-  ///   - velocity: The initial velocity.
-  ///   - options: Animation options.
-  ///   - animations: The changes.
-  ///   - completion: Runs when the animation ends.
-  public class func animate(
-    withDuration duration: TimeInterval, delay: TimeInterval,
-    usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
-    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
-  ) {
-    animate(
-      withDuration: duration, delay: delay, options: options, animations: animations,
-      completion: completion)
-  }
-
-  /// Animates changes to one view with a transition style (flip, curl, cross-dissolve).
-  ///
-  /// - Parameters:
-  ///   - view: The view whose content changes.
-  ///   - duration: The duration in seconds.
-  ///   - options: Animation options, including the transition style.
-  ///   - animations: The changes; may be `nil`.
-  ///   - completion: Runs when the transition ends.
-  public class func transition(
-    with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
-    animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
-  ) {
-    let record = ModelRuntime.startAnimation(
-      kind: .viewTransition, duration: duration, delay: 0, options: options, views: [view],
-      subject: "transition(with: \(view.modelName))")
-    record.completion = completion
-    ModelRuntime.runAnimations(of: record, animations)
-  }
-
-  /// Replaces one view with another, animated with a transition style.
-  ///
-  /// The model swaps at once (model choice): `toView` takes `fromView`'s place in its superview
-  /// and `fromView` is removed — or, with ``AnimationOptions/showHideTransitionViews``, `fromView`
-  /// is hidden and `toView` shown. Moving the views sends the usual appearance callbacks of
-  /// automatic forwarding. When `fromView` has no superview, `toView` is not added anywhere.
-  ///
-  /// - Parameters:
-  ///   - fromView: The view that leaves.
-  ///   - toView: The view that arrives.
-  ///   - duration: The duration in seconds.
-  ///   - options: Animation options, including the transition style.
-  ///   - completion: Runs when the transition ends.
-  public class func transition(
-    from fromView: UIView, to toView: UIView, duration: TimeInterval,
-    options: UIView.AnimationOptions = [], completion: ((Bool) -> Void)? = nil
-  ) {
-    let container = fromView.storedSuperview
-    let record = ModelRuntime.startAnimation(
-      kind: .viewSwap, duration: duration, delay: 0, options: options,
-      views: [fromView, toView] + (container.map { [$0] } ?? []),
-      subject: "transition(from: \(fromView.modelName), to: \(toView.modelName))")
-    record.completion = completion
-    if options.contains(.showHideTransitionViews) {
-      fromView.isHidden = true
-      toView.isHidden = false
-    } else if let container {
-      let index = container.storedSubviews.firstIndex { $0 === fromView } ?? 0
-      container.insertSubview(toView, at: index + 1)
-      fromView.removeFromSuperview()
-    }
-  }
-
-  /// Runs changes without animating them, even inside an animation block.
-  ///
-  /// - Parameter actionsWithoutAnimation: The changes.
-  public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-    ModelRuntime.state.withoutAnimationDepth += 1
-    let contexts = ModelRuntime.state.animationContexts
-    ModelRuntime.state.animationContexts = []
-    actionsWithoutAnimation()
-    ModelRuntime.state.animationContexts = contexts
-    ModelRuntime.state.withoutAnimationDepth -= 1
-  }
-
-  /// Turns animations on or off; while off, animations complete at the next run of the model.
-  ///
-  /// - Parameter enabled: Whether animations run.
-  public class func setAnimationsEnabled(_ enabled: Bool) {
-    ModelRuntime.state.animationsEnabled = enabled
-  }
-
-  /// Whether animations are enabled.
-  public class var areAnimationsEnabled: Bool { ModelRuntime.state.animationsEnabled }
-
-  /// The duration of the animation block being run, or `0` outside one.
-  public class var inheritedAnimationDuration: TimeInterval {
-    guard ModelRuntime.state.withoutAnimationDepth == 0 else { return 0 }
-    return ModelRuntime.state.animationContexts.last?.duration ?? 0
   }
 
   static var effectiveAnimationsEnabled: Bool {

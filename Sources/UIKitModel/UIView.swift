@@ -43,7 +43,7 @@ open class UIView: UIResponder {
 
   /// The view's name in the model; a view controller's root view is named after its controller
   /// (`child.view`) unless given a name of its own.
-  public override var modelName: String {
+  override var modelName: String {
     get {
       hasExplicitName
         ? super.modelName : (viewController.map { "\($0.modelName).view" } ?? super.modelName)
@@ -352,6 +352,249 @@ open class UIView: UIResponder {
   open func sizeToFit() {
     let size = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: size)
+  }
+
+  // MARK: - Layout anchors, guides and constraints
+
+  /// The leading edge.
+  open var leadingAnchor: NSLayoutXAxisAnchor { anchor(.leading, NSLayoutXAxisAnchor.init) }
+  /// The trailing edge.
+  open var trailingAnchor: NSLayoutXAxisAnchor { anchor(.trailing, NSLayoutXAxisAnchor.init) }
+  /// The left edge.
+  open var leftAnchor: NSLayoutXAxisAnchor { anchor(.left, NSLayoutXAxisAnchor.init) }
+  /// The right edge.
+  open var rightAnchor: NSLayoutXAxisAnchor { anchor(.right, NSLayoutXAxisAnchor.init) }
+  /// The top edge.
+  open var topAnchor: NSLayoutYAxisAnchor { anchor(.top, NSLayoutYAxisAnchor.init) }
+  /// The bottom edge.
+  open var bottomAnchor: NSLayoutYAxisAnchor { anchor(.bottom, NSLayoutYAxisAnchor.init) }
+  /// The first baseline (the top edge in the model).
+  open var firstBaselineAnchor: NSLayoutYAxisAnchor {
+    anchor(.firstBaseline, NSLayoutYAxisAnchor.init)
+  }
+  /// The last baseline (the bottom edge in the model).
+  open var lastBaselineAnchor: NSLayoutYAxisAnchor {
+    anchor(.lastBaseline, NSLayoutYAxisAnchor.init)
+  }
+  /// The width.
+  open var widthAnchor: NSLayoutDimension { anchor(.width, NSLayoutDimension.init) }
+  /// The height.
+  open var heightAnchor: NSLayoutDimension { anchor(.height, NSLayoutDimension.init) }
+  /// The horizontal center.
+  open var centerXAnchor: NSLayoutXAxisAnchor { anchor(.centerX, NSLayoutXAxisAnchor.init) }
+  /// The vertical center.
+  open var centerYAnchor: NSLayoutYAxisAnchor { anchor(.centerY, NSLayoutYAxisAnchor.init) }
+
+  /// The safe area: the bounds inset by ``safeAreaInsets`` (zero in the model).
+  open var safeAreaLayoutGuide: UILayoutGuide {
+    builtInGuide("safeAreaLayoutGuide") { $0.bounds.inset(by: $0.safeAreaInsets) }
+  }
+
+  /// The bounds inset by ``layoutMargins``.
+  open var layoutMarginsGuide: UILayoutGuide {
+    builtInGuide("layoutMarginsGuide") { $0.bounds.inset(by: $0.layoutMargins) }
+  }
+
+  /// The layout guides added to this view, including the built-in ones once used.
+  open var layoutGuides: [UILayoutGuide] { ownedLayoutGuides }
+
+  /// Adds a layout guide; its frame is the view's bounds unless the model knows better.
+  ///
+  /// - Parameter layoutGuide: The guide.
+  open func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+    layoutGuide.owningView = self
+    ownedLayoutGuides.append(layoutGuide)
+  }
+
+  /// Removes a layout guide.
+  ///
+  /// - Parameter layoutGuide: The guide.
+  open func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    guard layoutGuide.owningView === self else { return }
+    ownedLayoutGuides.removeAll { $0 === layoutGuide }
+    layoutGuide.owningView = nil
+  }
+
+  /// Installs a constraint on this view (prefer `isActive`).
+  ///
+  /// - Parameter constraint: The constraint.
+  open func addConstraint(_ constraint: NSLayoutConstraint) {
+    constraint.isActive = true
+  }
+
+  /// Installs constraints on this view (prefer `NSLayoutConstraint.activate(_:)`).
+  ///
+  /// - Parameter constraints: The constraints.
+  open func addConstraints(_ constraints: [NSLayoutConstraint]) {
+    NSLayoutConstraint.activate(constraints)
+  }
+
+  /// Removes a constraint installed on this view.
+  ///
+  /// - Parameter constraint: The constraint.
+  open func removeConstraint(_ constraint: NSLayoutConstraint) {
+    guard constraint.installedOn === self else { return }
+    constraint.isActive = false
+  }
+
+  /// Removes constraints installed on this view.
+  ///
+  /// - Parameter constraints: The constraints.
+  open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+    for constraint in constraints {
+      removeConstraint(constraint)
+    }
+  }
+
+  // MARK: - Block animations
+
+  /// Animates changes.
+  ///
+  /// The model applies the changes at once, and runs `completion` when virtual time reaches `delay
+  /// + duration` — or, when `duration` is `0` or less or animations are disabled, at the next run
+  /// of the model, never inside this call (model choice K3).
+  ///
+  /// - Parameters:
+  ///   - duration: The duration in seconds.
+  ///   - delay: The delay before the animation starts.
+  ///   - options: Animation options.
+  ///   - animations: The changes.
+  ///   - completion: Runs when the animation ends, with `false` when it was cut short.
+  open class func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    let record = ModelRuntime.startAnimation(
+      kind: .animate, duration: duration, delay: delay, options: options, views: [],
+      subject: "animate")
+    record.completion = completion
+    ModelRuntime.runAnimations(of: record, animations)
+  }
+
+  /// Animates changes with no delay and default options.
+  ///
+  /// - Parameters:
+  ///   - duration: The duration in seconds.
+  ///   - animations: The changes.
+  ///   - completion: Runs when the animation ends.
+  open class func animate(
+    withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+  }
+
+  /// Animates changes with no delay, default options and no completion.
+  ///
+  /// - Parameters:
+  ///   - duration: The duration in seconds.
+  ///   - animations: The changes.
+  open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+  }
+
+  /// Animates changes with a spring; the model treats it as a plain animation.
+  ///
+  /// - Parameters:
+  ///   - duration: The duration in seconds.
+  ///   - delay: The delay before the animation starts.
+  ///   - dampingRatio: The spring's damping ratio.
+  ///   - velocity: The initial velocity.
+  ///   - options: Animation options.
+  ///   - animations: The changes.
+  ///   - completion: Runs when the animation ends.
+  open class func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    animate(
+      withDuration: duration, delay: delay, options: options, animations: animations,
+      completion: completion)
+  }
+
+  /// Animates changes to one view with a transition style (flip, curl, cross-dissolve).
+  ///
+  /// - Parameters:
+  ///   - view: The view whose content changes.
+  ///   - duration: The duration in seconds.
+  ///   - options: Animation options, including the transition style.
+  ///   - animations: The changes; may be `nil`.
+  ///   - completion: Runs when the transition ends.
+  open class func transition(
+    with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+    animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+  ) {
+    let record = ModelRuntime.startAnimation(
+      kind: .viewTransition, duration: duration, delay: 0, options: options, views: [view],
+      subject: "transition(with: \(view.modelName))")
+    record.completion = completion
+    ModelRuntime.runAnimations(of: record, animations)
+  }
+
+  /// Replaces one view with another, animated with a transition style.
+  ///
+  /// The model swaps at once (model choice): `toView` takes `fromView`'s place in its superview
+  /// and `fromView` is removed — or, with ``AnimationOptions/showHideTransitionViews``, `fromView`
+  /// is hidden and `toView` shown. Moving the views sends the usual appearance callbacks of
+  /// automatic forwarding. When `fromView` has no superview, `toView` is not added anywhere.
+  ///
+  /// - Parameters:
+  ///   - fromView: The view that leaves.
+  ///   - toView: The view that arrives.
+  ///   - duration: The duration in seconds.
+  ///   - options: Animation options, including the transition style.
+  ///   - completion: Runs when the transition ends.
+  open class func transition(
+    from fromView: UIView, to toView: UIView, duration: TimeInterval,
+    options: UIView.AnimationOptions = [], completion: ((Bool) -> Void)? = nil
+  ) {
+    let container = fromView.storedSuperview
+    let record = ModelRuntime.startAnimation(
+      kind: .viewSwap, duration: duration, delay: 0, options: options,
+      views: [fromView, toView] + (container.map { [$0] } ?? []),
+      subject: "transition(from: \(fromView.modelName), to: \(toView.modelName))")
+    record.completion = completion
+    if options.contains(.showHideTransitionViews) {
+      fromView.isHidden = true
+      toView.isHidden = false
+    } else if let container {
+      let index = container.storedSubviews.firstIndex { $0 === fromView } ?? 0
+      container.insertSubview(toView, at: index + 1)
+      fromView.removeFromSuperview()
+    }
+  }
+
+  /// Runs changes without animating them, even inside an animation block.
+  ///
+  /// - Parameter actionsWithoutAnimation: The changes.
+  open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    ModelRuntime.state.withoutAnimationDepth += 1
+    let contexts = ModelRuntime.state.animationContexts
+    ModelRuntime.state.animationContexts = []
+    actionsWithoutAnimation()
+    ModelRuntime.state.animationContexts = contexts
+    ModelRuntime.state.withoutAnimationDepth -= 1
+  }
+
+  /// Turns animations on or off; while off, animations complete at the next run of the model.
+  ///
+  /// - Parameter enabled: Whether animations run.
+  open class func setAnimationsEnabled(_ enabled: Bool) {
+    ModelRuntime.state.animationsEnabled = enabled
+  }
+
+  /// Whether animations are enabled.
+  open class var areAnimationsEnabled: Bool { ModelRuntime.state.animationsEnabled }
+
+  /// The duration of the animation block being run, or `0` outside one.
+  open class var inheritedAnimationDuration: TimeInterval {
+    guard ModelRuntime.state.withoutAnimationDepth == 0 else { return 0 }
+    return ModelRuntime.state.animationContexts.last?.duration ?? 0
   }
 
   // MARK: - Internals

@@ -188,11 +188,6 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   /// Whether the controller is being dismissed; always `false` (semantics C4).
   open var isBeingDismissed: Bool { false }
 
-  /// The controller's appearance state (semantics D2).
-  ///
-  /// Exists only in the model.
-  public var modelAppearanceState: ModelAppearanceState { appearanceState }
-
   // MARK: - Content container
 
   /// The size a container should give this controller's view.
@@ -278,7 +273,7 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
     for child in storedChildren {
       let childTraits =
         childTraitOverrides[ObjectIdentifier(child)].map {
-          UITraitCollection(traitsFrom: [newCollection, $0])
+          UITraitCollection.merging([newCollection, $0])
         } ?? newCollection
       child.invokeCallback(.willTransitionTraits, .forwarding, "willTransition(to: \(childTraits))")
       {
@@ -293,7 +288,7 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
     if let parent = storedParent {
       let inherited = parent.traitCollection
       if let override = parent.childTraitOverrides[ObjectIdentifier(self)] {
-        return UITraitCollection(traitsFrom: [inherited, override])
+        return UITraitCollection.merging([inherited, override])
       }
       return inherited
     }
@@ -302,13 +297,22 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
 
   /// Overrides traits for a child (semantics H2).
   ///
-  /// Deprecated in iOS 17 in favour of the child's `traitOverrides`.
+  /// Deprecated in iOS and tvOS 17 and in visionOS in favour of the child's `traitOverrides`, as in
+  /// UIKit; Linux and macOS do not enforce the annotation (see Docs/Design/0001).
   ///
   /// - Parameters:
   ///   - collection: The traits to override, or `nil` to remove the override.
   ///   - childViewController: The child.
   @available(
     iOS, introduced: 8.0, deprecated: 17.0,
+    message: "Use the traitOverrides property on the child view controller instead"
+  )
+  @available(
+    tvOS, introduced: 9.0, deprecated: 17.0,
+    message: "Use the traitOverrides property on the child view controller instead"
+  )
+  @available(
+    visionOS, introduced: 1.0, deprecated: 1.0,
     message: "Use the traitOverrides property on the child view controller instead"
   )
   open func setOverrideTraitCollection(
@@ -323,6 +327,14 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   /// - Returns: The override, or `nil`.
   @available(
     iOS, introduced: 8.0, deprecated: 17.0,
+    message: "Use the traitOverrides property on the child view controller instead"
+  )
+  @available(
+    tvOS, introduced: 9.0, deprecated: 17.0,
+    message: "Use the traitOverrides property on the child view controller instead"
+  )
+  @available(
+    visionOS, introduced: 1.0, deprecated: 1.0,
     message: "Use the traitOverrides property on the child view controller instead"
   )
   open func overrideTraitCollection(forChild childViewController: UIViewController)
@@ -461,46 +473,75 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
 
   // MARK: - Status bar and home indicator
 
+  // Availability as in UIKit's headers (UIViewController.h, iOS 26.2 SDK): none of these exist
+  // on tvOS; the status bar members are deprecated on visionOS ("Has no effect on visionOS") and
+  // `setNeedsStatusBarAppearanceUpdate()` is unavailable there. Linux and macOS do not enforce
+  // the annotations (Docs/Design/0001).
+
   /// The status bar style this controller prefers; `.default` by default.
+  @available(tvOS, unavailable)
+  @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Has no effect on visionOS")
   open var preferredStatusBarStyle: UIStatusBarStyle { .default }
 
   /// Whether this controller prefers the status bar hidden; `false` by default.
+  @available(tvOS, unavailable)
+  @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Has no effect on visionOS")
   open var prefersStatusBarHidden: Bool { false }
 
   /// How status bar changes animate; `.fade` by default.
+  @available(tvOS, unavailable)
+  @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Has no effect on visionOS")
   open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
 
   /// The child whose status bar style is used instead of this controller's; `nil` by default
   /// (semantics H6).
+  @available(tvOS, unavailable)
+  @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Has no effect on visionOS")
   open var childForStatusBarStyle: UIViewController? { nil }
 
   /// The child whose status bar visibility is used instead of this controller's; `nil` by
   /// default (semantics H6).
+  @available(tvOS, unavailable)
+  @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Has no effect on visionOS")
   open var childForStatusBarHidden: UIViewController? { nil }
 
   /// Asks the system to read the status bar preferences again; recorded in the event log.
+  @available(tvOS, unavailable)
+  @available(visionOS, unavailable)
   open func setNeedsStatusBarAppearanceUpdate() {
     ModelRuntime.record(.forwarding, self, "setNeedsStatusBarAppearanceUpdate()")
   }
 
   /// Whether this controller prefers the home indicator hidden; `false` by default.
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open var prefersHomeIndicatorAutoHidden: Bool { false }
 
   /// The child whose home indicator preference is used instead; `nil` by default (semantics H6).
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
 
   /// Asks the system to read the home indicator preference again; recorded in the event log.
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open func setNeedsUpdateOfHomeIndicatorAutoHidden() {
     ModelRuntime.record(.forwarding, self, "setNeedsUpdateOfHomeIndicatorAutoHidden()")
   }
 
   /// The screen edges whose system gestures this controller defers; none by default.
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
 
   /// The child whose deferred edges are used instead; `nil` by default (semantics H6).
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open var childForScreenEdgesDeferringSystemGestures: UIViewController? { nil }
 
   /// Asks the system to read the deferred edges again; recorded in the event log.
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
   open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {
     ModelRuntime.record(.forwarding, self, "setNeedsUpdateOfScreenEdgesDeferringSystemGestures()")
   }

@@ -120,20 +120,17 @@ open class UIWindow: UIView {
   /// Called when the window stopped being key.
   open func resignKey() {}
 
-  /// The window's traits.
+  /// Sets the window's traits, as the system would.
   ///
-  /// Exists only in the model; setting it sends `willTransition(to:with:)` to the root view
-  /// controller (semantics H2).
-  public var modelTraitCollection: UITraitCollection {
-    get { windowTraits }
-    set {
-      windowTraits = newValue
-      guard let root = storedRootViewController else { return }
-      let coordinator = ModelTransitionCoordinator(duration: 0)
-      root.invokeCallback(.willTransitionTraits, .forwarding, "willTransition(to: \(newValue))") {
-        root.willTransition(to: newValue, with: coordinator)
-      }
-      coordinator.run()
+  /// Sends `willTransition(to:with:)` to the root view controller (semantics H2). Public as
+  /// `uikitModel.traitCollection`.
+  func setWindowTraits(_ traits: UITraitCollection) {
+    windowTraits = traits
+    guard let root = storedRootViewController else { return }
+    let coordinator = ModelTransitionCoordinator(duration: 0)
+    root.invokeCallback(.willTransitionTraits, .forwarding, "willTransition(to: \(traits))") {
+      root.willTransition(to: traits, with: coordinator)
     }
+    coordinator.run()
   }
 }

@@ -1,7 +1,9 @@
 public import Foundation
 
 /// The inset distances for views, as in UIKit.
-public struct UIEdgeInsets: Hashable, Sendable {
+///
+/// `Equatable` but not `Hashable`, as in UIKit.
+public struct UIEdgeInsets: Equatable, Sendable {
   /// The top inset.
   public var top: CGFloat
   /// The left inset.
@@ -10,6 +12,11 @@ public struct UIEdgeInsets: Hashable, Sendable {
   public var bottom: CGFloat
   /// The right inset.
   public var right: CGFloat
+
+  /// Creates insets of zero on every side.
+  public init() {
+    self.init(top: 0, left: 0, bottom: 0, right: 0)
+  }
 
   /// Creates insets.
   ///
@@ -42,7 +49,9 @@ extension CGRect {
 }
 
 /// Leading and trailing insets that follow the layout direction, as in UIKit.
-public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+///
+/// `Equatable` but not `Hashable`, as in UIKit.
+public struct NSDirectionalEdgeInsets: Equatable, Sendable {
   /// The top inset.
   public var top: CGFloat
   /// The leading inset.
@@ -51,6 +60,11 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
   public var bottom: CGFloat
   /// The trailing inset.
   public var trailing: CGFloat
+
+  /// Creates insets of zero on every side.
+  public init() {
+    self.init(top: 0, leading: 0, bottom: 0, trailing: 0)
+  }
 
   /// Creates insets.
   ///
@@ -70,8 +84,8 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
   public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
 
-/// The edges of a rectangle, as in UIKit.
-public struct UIRectEdge: OptionSet, Hashable, Sendable {
+/// The edges of a rectangle, as in UIKit (an option set, not `Hashable`).
+public struct UIRectEdge: OptionSet, Sendable {
   /// The raw bits.
   public let rawValue: UInt
   /// Creates an edge set from raw bits.
@@ -90,7 +104,9 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
   public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
-/// The style of the status bar, as in UIKit.
+/// The style of the status bar, as in UIKit (unavailable on tvOS and watchOS).
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public enum UIStatusBarStyle: Int, Hashable, Sendable {
   /// Chooses light or dark content from the interface style. The default.
   case `default` = 0
@@ -100,7 +116,10 @@ public enum UIStatusBarStyle: Int, Hashable, Sendable {
   case darkContent = 3
 }
 
-/// How the status bar animates when it is shown or hidden, as in UIKit.
+/// How the status bar animates when it is shown or hidden, as in UIKit (unavailable on tvOS and
+/// watchOS).
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public enum UIStatusBarAnimation: Int, Hashable, Sendable {
   /// No animation.
   case none = 0
@@ -113,7 +132,7 @@ public enum UIStatusBarAnimation: Int, Hashable, Sendable {
 /// The priority of a layout constraint, as in UIKit.
 public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable {
   /// The numeric priority, from 1 to 1000.
-  public var rawValue: Float
+  public let rawValue: Float
   /// Creates a priority.
   ///
   /// - Parameter rawValue: The numeric priority.
@@ -143,15 +162,11 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 }
 
 /// A color; the model keeps only the components it was created with.
-public final class UIColor: Hashable, Sendable {
-  /// The red component, from 0 to 1.
-  public let red: CGFloat
-  /// The green component, from 0 to 1.
-  public let green: CGFloat
-  /// The blue component, from 0 to 1.
-  public let blue: CGFloat
-  /// The alpha component, from 0 to 1.
-  public let alpha: CGFloat
+///
+/// As in UIKit, the class is open, its named colors are overridable class properties, and the
+/// components are read with ``getRed(_:green:blue:alpha:)``.
+open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
+  private let components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
 
   /// Creates a color from RGBA components.
   ///
@@ -161,10 +176,7 @@ public final class UIColor: Hashable, Sendable {
   ///   - blue: The blue component.
   ///   - alpha: The opacity.
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-    self.alpha = alpha
+    components = (red, green, blue, alpha)
   }
 
   /// Creates a gray color.
@@ -172,42 +184,81 @@ public final class UIColor: Hashable, Sendable {
   /// - Parameters:
   ///   - white: The gray level.
   ///   - alpha: The opacity.
-  public convenience init(white: CGFloat, alpha: CGFloat) {
-    self.init(red: white, green: white, blue: white, alpha: alpha)
+  public init(white: CGFloat, alpha: CGFloat) {
+    components = (white, white, white, alpha)
+  }
+
+  /// Reads the color's components (model rule M2).
+  ///
+  /// Every color of the model is in a color space compatible with RGB, so each non-`nil` pointer
+  /// receives its component and the method returns `true`.
+  ///
+  /// ```swift
+  /// var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
+  /// UIColor.red.getRed(&red, green: &green, blue: &blue, alpha: &alpha)  // true; red == 1
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - red: Receives the red component, from 0 to 1.
+  ///   - green: Receives the green component.
+  ///   - blue: Receives the blue component.
+  ///   - alpha: Receives the opacity.
+  /// - Returns: Whether the color could be converted to RGB; always `true` in the model.
+  @discardableResult
+  open func getRed(
+    _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+    blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+  ) -> Bool {
+    red?.pointee = components.red
+    green?.pointee = components.green
+    blue?.pointee = components.blue
+    alpha?.pointee = components.alpha
+    return true
   }
 
   /// Black.
-  public static let black = UIColor(white: 0, alpha: 1)
+  open class var black: UIColor { UIColor(white: 0, alpha: 1) }
   /// White.
-  public static let white = UIColor(white: 1, alpha: 1)
+  open class var white: UIColor { UIColor(white: 1, alpha: 1) }
   /// Fully transparent.
-  public static let clear = UIColor(white: 0, alpha: 0)
+  open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
   /// Red.
-  public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+  open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
   /// Green.
-  public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+  open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
   /// Blue.
-  public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+  open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
   /// The system background color (white in the model).
-  public static let systemBackground = UIColor(white: 1, alpha: 1)
+  ///
+  /// Unavailable on tvOS and watchOS, as in UIKit (`API_UNAVAILABLE(tvos, watchos)`); Linux and
+  /// macOS do not enforce that annotation (see Docs/Design/0001).
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  open class var systemBackground: UIColor { UIColor(white: 1, alpha: 1) }
 
-  /// Compares components.
+  /// The components, for the event log and test failures.
+  open var description: String {
+    "UIColor(red: \(components.red), green: \(components.green), blue: \(components.blue), "
+      + "alpha: \(components.alpha))"
+  }
+
+  /// Compares components, as UIKit's `isEqual(_:)` does for colors of one color space.
   ///
   /// - Parameters:
   ///   - lhs: A color.
   ///   - rhs: Another color.
   /// - Returns: Whether all four components are equal.
   public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
-    lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+    lhs.components == rhs.components
   }
 
   /// Hashes the components.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(red)
-    hasher.combine(green)
-    hasher.combine(blue)
-    hasher.combine(alpha)
+    hasher.combine(components.red)
+    hasher.combine(components.green)
+    hasher.combine(components.blue)
+    hasher.combine(components.alpha)
   }
 }

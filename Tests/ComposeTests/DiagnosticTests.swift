@@ -15,9 +15,11 @@ private struct AnchorFixture {
   let stray = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 44))
 
   init() {
-    container.modelName = "container"
-    inside.modelName = "inside"
-    stray.modelName = "stray"
+    #if !canImport(UIKit)
+    container.uikitModel.name = "container"
+    inside.uikitModel.name = "inside"
+    stray.uikitModel.name = "stray"
+    #endif
     container.loadViewIfNeeded()
     container.view.addSubview(inside)
   }

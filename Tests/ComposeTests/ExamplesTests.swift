@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import ComposeExamples
 import Foundation
@@ -16,7 +18,7 @@ struct ExamplesTests {
     ModelRuntime.exceptionPolicy = .record
     let names = EventNames()
     let tabs = TabContainerViewController()
-    tabs.modelName = "tabs"
+    tabs.uikitModel.name = "tabs"
     let window = show(tabs)
     let feed = try #require(tabs.children.first as? FeedTabViewController)
     names.name(feed, "feed")
@@ -60,7 +62,7 @@ struct ExamplesTests {
         """)
     #expect(tabs.children == [feed, search])
     #expect(feed.viewIfLoaded?.superview == nil)
-    #expect(feed.modelAppearanceState == .disappeared)
+    #expect(feed.uikitModel.appearanceState == .disappeared)
     #expect(search.view.frame == tabs.view.bounds)
     ModelRuntime.clearEvents()
 
@@ -114,7 +116,7 @@ struct ExamplesTests {
     ModelRuntime.exceptionPolicy = .record
     let names = EventNames()
     let card = FlipContainerViewController()
-    card.modelName = "card"
+    card.uikitModel.name = "card"
     let window = show(card)
     let front = try #require(card.children.first as? CardFrontViewController)
     names.name(front, "front")
@@ -157,8 +159,8 @@ struct ExamplesTests {
     #expect(card.children == [front, back])
     #expect(front.view.superview === card.view)
     #expect(back.view.superview === card.view)
-    #expect(front.modelAppearanceState == .disappearing)
-    #expect(back.modelAppearanceState == .appearing)
+    #expect(front.uikitModel.appearanceState == .disappearing)
+    #expect(back.uikitModel.appearanceState == .appearing)
     #expect(ModelRuntime.runningAnimations.count == 1)
 
     ModelRuntime.runUntilIdle()
@@ -235,7 +237,7 @@ struct ExamplesTests {
     ModelRuntime.exceptionPolicy = .record
     let names = EventNames()
     let tour = CycleContainerViewController(pages: Array(OnboardingPage.tour.prefix(2)))
-    tour.modelName = "tour"
+    tour.uikitModel.name = "tour"
     let window = show(tour)
     let welcome = try #require(tour.children.first as? OnboardingPageViewController)
     names.name(welcome, "welcome")
@@ -278,8 +280,8 @@ struct ExamplesTests {
     #expect(tour.children == [welcome, sync])
     #expect(welcome.view.superview === tour.view)
     #expect(sync.view.superview === tour.view)
-    #expect(welcome.modelAppearanceState == .disappearing)
-    #expect(sync.modelAppearanceState == .appearing)
+    #expect(welcome.uikitModel.appearanceState == .disappearing)
+    #expect(sync.uikitModel.appearanceState == .appearing)
     // Frames are the animation's end values, as in UIKit: the incoming page is already in place.
     #expect(sync.view.frame == tour.view.bounds)
 
@@ -389,7 +391,7 @@ private func show(_ container: UIViewController) -> UIWindow {
 /// Readable names for controllers that a container made itself.
 ///
 /// A child receives its first events inside the container, before a test can set its
-/// `modelName`. The event log keeps the name each event was made with (`Type#n`), so this helper
+/// `uikitModel.name`. The event log keeps the name each event was made with (`Type#n`), so this helper
 /// remembers the name a controller went by and shows the readable one in its place.
 @MainActor
 private final class EventNames {
@@ -397,8 +399,8 @@ private final class EventNames {
 
   /// Names a controller, from now on and in the events it already received.
   func name(_ controller: UIViewController, _ name: String) {
-    aliases[controller.modelName] = name
-    controller.modelName = name
+    aliases[controller.uikitModel.name] = name
+    controller.uikitModel.name = name
   }
 
   /// The event log of the given categories, with every controller under its readable name.
@@ -409,3 +411,4 @@ private final class EventNames {
       }
   }
 }
+#endif

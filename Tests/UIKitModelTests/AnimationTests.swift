@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -317,11 +319,11 @@ extension ModelTests {
         finished in
         ModelRuntime.annotate(
           "caller",
-          "completion(\(finished)) \(stack.subviews.map(\.modelName).joined(separator: ","))")
+          "completion(\(finished)) \(stack.subviews.map(\.uikitModel.name).joined(separator: ","))")
       }
 
       // Model choice: the swap happens at once.
-      #expect(stack.subviews.map(\.modelName) == ["back", "new", "front"])
+      #expect(stack.subviews.map(\.uikitModel.name) == ["back", "new", "front"])
       #expect(old.superview == nil)
       #expect(new.superview === stack)
       let running = try #require(ModelRuntime.runningAnimations.first)
@@ -336,7 +338,7 @@ extension ModelTests {
           animation#1.completion(true)
           caller.completion(true) back,new,front
           """)
-      #expect(stack.subviews.map(\.modelName) == ["back", "new", "front"])
+      #expect(stack.subviews.map(\.uikitModel.name) == ["back", "new", "front"])
       #expect(old.superview == nil)
     }
 
@@ -359,13 +361,13 @@ extension ModelTests {
 
       #expect(old.isHidden)
       #expect(!new.isHidden)
-      #expect(stack.subviews.map(\.modelName) == ["old", "new"])
+      #expect(stack.subviews.map(\.uikitModel.name) == ["old", "new"])
       #expect(old.superview === stack)
       ModelRuntime.advance(by: 0.5)
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.completion(true)")
       #expect(old.isHidden)
       #expect(!new.isHidden)
-      #expect(stack.subviews.map(\.modelName) == ["old", "new"])
+      #expect(stack.subviews.map(\.uikitModel.name) == ["old", "new"])
     }
 
     @Test("E4 D6 UIView.transition(from:to:) of child root views sends the automatic callbacks")
@@ -399,7 +401,7 @@ extension ModelTests {
           a.viewDidDisappear(false)
           caller.completion(true)
           """)
-      #expect(parent.view.subviews.map(\.modelName) == ["b.view"])
+      #expect(parent.view.subviews.map(\.uikitModel.name) == ["b.view"])
       #expect(b.view.window === window)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -462,7 +464,6 @@ extension ModelTests {
         ("transitionCrossDissolve", .transitionCrossDissolve, 5 << 20),
         ("transitionFlipFromTop", .transitionFlipFromTop, 6 << 20),
         ("transitionFlipFromBottom", .transitionFlipFromBottom, 7 << 20),
-        ("preferredFramesPerSecondDefault", .preferredFramesPerSecondDefault, 0 << 24),
         ("preferredFramesPerSecond60", .preferredFramesPerSecond60, 3 << 24),
         ("preferredFramesPerSecond30", .preferredFramesPerSecond30, 7 << 24),
       ] as [(String, UIView.AnimationOptions, UInt)])
@@ -512,3 +513,4 @@ extension ModelTests {
     }
   }
 }
+#endif

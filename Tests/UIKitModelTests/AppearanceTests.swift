@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -13,16 +15,16 @@ extension ModelTests {
     func fourStates() {
       freshModel()
       let c = controller("c")
-      #expect(c.modelAppearanceState == .disappeared)
+      #expect(c.uikitModel.appearanceState == .disappeared)
 
       c.beginAppearanceTransition(true, animated: false)
-      #expect(c.modelAppearanceState == .appearing)
+      #expect(c.uikitModel.appearanceState == .appearing)
       c.endAppearanceTransition()
-      #expect(c.modelAppearanceState == .appeared)
+      #expect(c.uikitModel.appearanceState == .appeared)
       c.beginAppearanceTransition(false, animated: false)
-      #expect(c.modelAppearanceState == .disappearing)
+      #expect(c.uikitModel.appearanceState == .disappearing)
       c.endAppearanceTransition()
-      #expect(c.modelAppearanceState == .disappeared)
+      #expect(c.uikitModel.appearanceState == .disappeared)
 
       #expect(
         ModelRuntime.eventLog(for: ["c"]) == """
@@ -44,7 +46,7 @@ extension ModelTests {
       let parent = controller("parent")
       let window = makeVisibleWindow(root: parent)
       let child = WindowProbeController()
-      child.modelName = "child"
+      child.uikitModel.name = "child"
       parent.addChild(child)
       child.loadViewIfNeeded()
       ModelRuntime.clearEvents()
@@ -81,7 +83,7 @@ extension ModelTests {
             child.viewDidDisappear sees window=nil
             child.didMove(toParent: nil)
             """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(parent.view.window === window)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -119,7 +121,7 @@ extension ModelTests {
     func manualContainerThatNeverForwards() {
       freshModel()
       let parent = NonForwardingController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       #expect(!parent.shouldAutomaticallyForwardAppearanceMethods)
       let child = controller("child")
       parent.addChild(child)
@@ -128,7 +130,7 @@ extension ModelTests {
       ModelRuntime.clearEvents()
 
       let window = makeVisibleWindow(root: parent)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       window.isHidden = true
 
       #expect(
@@ -139,7 +141,7 @@ extension ModelTests {
           parent.viewWillDisappear(false)
           parent.viewDidDisappear(false)
           """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -177,8 +179,8 @@ extension ModelTests {
           shown.viewDidDisappear(false)
           """)
       #expect(parent.children == [shown, detached, unloaded])
-      #expect(detached.modelAppearanceState == .disappeared)
-      #expect(unloaded.modelAppearanceState == .disappeared)
+      #expect(detached.uikitModel.appearanceState == .disappeared)
+      #expect(unloaded.uikitModel.appearanceState == .disappeared)
       #expect(!unloaded.isViewLoaded)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -200,7 +202,7 @@ extension ModelTests {
           child.willMove(toParent: parent)
           child.didMove(toParent: parent)
           """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(!child.isViewLoaded)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
@@ -293,7 +295,7 @@ extension ModelTests {
     func childAddedWhileParentIsAppearing() {
       freshModel()
       let parent = AddsChildWhileAppearingController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let child = controller("child")
       parent.pendingChild = child
       parent.loadViewIfNeeded()
@@ -314,7 +316,7 @@ extension ModelTests {
           parent.viewDidAppear(false)
           child.viewDidAppear(false)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -325,7 +327,7 @@ extension ModelTests {
     func childAddedFromViewWillAppear() {
       freshModel()
       let parent = AddsChildWhileAppearingController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       parent.addsFromViewWillAppear = true
       let child = controller("child")
       parent.pendingChild = child
@@ -347,7 +349,7 @@ extension ModelTests {
           parent.viewDidAppear(false)
           child.viewDidAppear(false)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -367,12 +369,12 @@ extension ModelTests {
 
       holder.addSubview(child.view)
       ModelRuntime.annotate("test", "addSubview returned")
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       child.didMove(toParent: parent)
       child.willMove(toParent: nil)
       child.view.removeFromSuperview()
       ModelRuntime.annotate("test", "removeFromSuperview returned")
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       child.removeFromParent()
 
       #expect(
@@ -439,7 +441,7 @@ extension ModelTests {
 
       #expect(ModelRuntime.eventLog() == "")
       #expect(child.view.superview === second)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -448,7 +450,7 @@ extension ModelTests {
     func childAddedBeforeParentIsVisible() {
       freshModel()
       let parent = EmbedsChildOnLoadController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let child = controller("child")
       parent.childToEmbed = child
 
@@ -498,7 +500,7 @@ extension ModelTests {
       ModelRuntime.clearEvents()
 
       embed(child, in: parent)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       ModelRuntime.annotate("test", "makeKeyAndVisible")
       window.makeKeyAndVisible()
 
@@ -563,7 +565,7 @@ extension ModelTests {
           child.viewDidDisappear(\(a))
           grandchild.viewDidDisappear(\(a))
           """)
-      #expect(grandchild.modelAppearanceState == .disappeared)
+      #expect(grandchild.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -577,8 +579,8 @@ extension ModelTests {
 
       top.beginAppearanceTransition(true, animated: false)
       top.beginAppearanceTransition(false, animated: true)
-      #expect(top.modelAppearanceState == .disappearing)
-      #expect(child.modelAppearanceState == .disappearing)
+      #expect(top.uikitModel.appearanceState == .disappearing)
+      #expect(child.uikitModel.appearanceState == .disappearing)
       top.endAppearanceTransition()
 
       #expect(
@@ -590,8 +592,8 @@ extension ModelTests {
           top.viewDidDisappear(true)
           child.viewDidDisappear(true)
           """)
-      #expect(top.modelAppearanceState == .disappeared)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(top.uikitModel.appearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -605,7 +607,7 @@ extension ModelTests {
 
       c.beginAppearanceTransition(false, animated: true)
       c.beginAppearanceTransition(true, animated: true)
-      #expect(c.modelAppearanceState == .appearing)
+      #expect(c.uikitModel.appearanceState == .appearing)
       c.endAppearanceTransition()
 
       #expect(
@@ -615,7 +617,7 @@ extension ModelTests {
           c.viewIsAppearing(true)
           c.viewDidAppear(true)
           """)
-      #expect(c.modelAppearanceState == .appeared)
+      #expect(c.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -658,7 +660,7 @@ extension ModelTests {
           parent.viewDidDisappear(false)
           child.viewDidDisappear(true)
           """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.map(\.kind) == [.unbalancedAppearanceTransition])
     }
 
@@ -669,13 +671,13 @@ extension ModelTests {
       freshModel()
       let c = controller("c")
       for step in testCase.before { step.perform(on: c) }
-      let stateBefore = c.modelAppearanceState
+      let stateBefore = c.uikitModel.appearanceState
       ModelRuntime.clearEvents()
 
       testCase.call.perform(on: c)
 
       #expect(ModelRuntime.eventLog() == "")
-      #expect(c.modelAppearanceState == stateBefore)
+      #expect(c.uikitModel.appearanceState == stateBefore)
       #expect(
         ModelRuntime.diagnostics == [
           ModelDiagnostic(
@@ -703,7 +705,7 @@ extension ModelTests {
           c.viewIsAppearing(true)
           c.viewDidAppear(true)
           """)
-      #expect(c.modelAppearanceState == .appeared)
+      #expect(c.uikitModel.appearanceState == .appeared)
       #expect(
         ModelRuntime.diagnostics == [
           ModelDiagnostic(
@@ -738,7 +740,7 @@ extension ModelTests {
           child.viewDidAppear(false)
           child.didMove(toParent: parent)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       // One for the appearance addSubview starts on the child already appearing, one for the end()
       // after addSubview already ended it.
       let unbalanced = ModelDiagnostic(
@@ -772,7 +774,7 @@ extension ModelTests {
           child.viewDidAppear(false)
           child.didMove(toParent: parent)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(
         ModelRuntime.diagnostics == [
           ModelDiagnostic(
@@ -817,7 +819,7 @@ extension ModelTests {
               + "UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger.")
         ])
       #expect(ModelRuntime.eventLog() == "")
-      #expect(c.modelAppearanceState == .disappeared)
+      #expect(c.uikitModel.appearanceState == .disappeared)
     }
 
     @Test(
@@ -825,7 +827,7 @@ extension ModelTests {
     func directCallFromInsideACallback() {
       freshModel()
       let parent = CallsChildDirectlyController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let child = controller("child")
       parent.addChild(child)
       child.didMove(toParent: parent)
@@ -845,7 +847,7 @@ extension ModelTests {
       #expect(
         ModelRuntime.diagnostics.first?.message.hasPrefix(
           "[ViewController] Calling -viewWillAppear: directly") == true)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       withExtendedLifetime(window) {}
     }
 
@@ -889,7 +891,7 @@ extension ModelTests {
     func manualForwardingViewMovesSendNothing() {
       freshModel()
       let parent = NonForwardingController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let window = makeVisibleWindow(root: parent)
       let child = controller("child")
       child.loadViewIfNeeded()
@@ -898,11 +900,11 @@ extension ModelTests {
 
       parent.view.addSubview(child.view)
       #expect(child.view.window != nil)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       child.view.removeFromSuperview()
 
       #expect(ModelRuntime.eventLog() == "")
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -927,7 +929,7 @@ extension ModelTests {
 
       freshModel()
       let manualParent = NonForwardingController()
-      manualParent.modelName = "parent"
+      manualParent.uikitModel.name = "parent"
       let manualWindow = makeVisibleWindow(root: manualParent)
       let manualChild = controller("child")
       ModelRuntime.clearEvents()
@@ -967,7 +969,7 @@ extension ModelTests {
     func scenarioL8() {
       freshModel()
       let parent = NonForwardingController()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let window = makeVisibleWindow(root: parent)
       let child = controller("child")
       ModelRuntime.clearEvents()
@@ -975,7 +977,7 @@ extension ModelTests {
       parent.addChild(child)
       parent.view.addSubview(child.view)
       ModelRuntime.annotate("test", "view added")
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       child.beginAppearanceTransition(true, animated: false)
       ModelRuntime.annotate("test", "end")
       child.endAppearanceTransition()
@@ -993,7 +995,7 @@ extension ModelTests {
           child.viewDidAppear(false)
           child.didMove(toParent: parent)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -1153,7 +1155,7 @@ private final class WindowProbeController: UIViewController {
 
   private func note(_ callback: String) {
     ModelRuntime.annotate(
-      modelName, "\(callback) sees window=\(viewIfLoaded?.window?.modelName ?? "nil")")
+      uikitModel.name, "\(callback) sees window=\(viewIfLoaded?.window?.uikitModel.name ?? "nil")")
   }
 }
 
@@ -1206,3 +1208,4 @@ private final class CallsChildDirectlyController: UIViewController {
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -14,12 +16,12 @@ private final class ProbeController: UIViewController {
 
   override func willMove(toParent parent: UIViewController?) {
     if callsSuperInWillMove { super.willMove(toParent: parent) }
-    noteContainment("willMove(toParent: \(parent?.modelName ?? "nil"))")
+    noteContainment("willMove(toParent: \(parent?.uikitModel.name ?? "nil"))")
   }
 
   override func didMove(toParent parent: UIViewController?) {
     if callsSuperInDidMove { super.didMove(toParent: parent) }
-    noteContainment("didMove(toParent: \(parent?.modelName ?? "nil"))")
+    noteContainment("didMove(toParent: \(parent?.uikitModel.name ?? "nil"))")
   }
 
   override func removeFromParent() {
@@ -39,17 +41,18 @@ private final class ProbeController: UIViewController {
   private func noteContainment(_ callback: String) {
     guard !watchedParents.isEmpty else { return }
     let lists = watchedParents.map { watched in
-      "\(watched.modelName).children=[\(watched.children.map(\.modelName).joined(separator: ","))]"
+      "\(watched.uikitModel.name).children=[\(watched.children.map(\.uikitModel.name).joined(separator: ","))]"
     }
     ModelRuntime.annotate(
-      modelName,
-      "in \(callback): parent=\(self.parent?.modelName ?? "nil") \(lists.joined(separator: " "))")
+      uikitModel.name,
+      "in \(callback): parent=\(self.parent?.uikitModel.name ?? "nil") \(lists.joined(separator: " "))"
+    )
   }
 
   private func noteFlags(_ callback: String) {
     guard notesMovingFlags else { return }
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "\(callback) sees isMovingToParent=\(isMovingToParent) isMovingFromParent=\(isMovingFromParent)"
     )
   }
@@ -59,14 +62,14 @@ private final class ProbeController: UIViewController {
 @MainActor
 private final class ForgetfulContainer: UIViewController {
   override func addChild(_ childController: UIViewController) {
-    ModelRuntime.annotate(modelName, "addChild override without super")
+    ModelRuntime.annotate(uikitModel.name, "addChild override without super")
   }
 }
 
 @MainActor
 private func probe(_ name: String, watching parents: [UIViewController] = []) -> ProbeController {
   let probe = ProbeController()
-  probe.modelName = name
+  probe.uikitModel.name = name
   probe.watchedParents = parents
   return probe
 }
@@ -549,7 +552,7 @@ extension ModelTests {
           """)
       #expect(child.view.superview === parent.view)
       #expect(child.view.window === window)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
     }
 
     // MARK: - Overrides that skip super
@@ -558,7 +561,7 @@ extension ModelTests {
     func addChildWithoutSuper() {
       freshModel()
       let parent = ForgetfulContainer()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let child = controller("child")
 
       parent.addChild(child)
@@ -676,7 +679,7 @@ extension ModelTests {
       #expect(parent.children == [child])
       #expect(child.view.superview === parent.view)
       #expect(child.view.window === window)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       #expect(ModelRuntime.recordedExceptions.isEmpty)
     }
@@ -708,7 +711,7 @@ extension ModelTests {
       #expect(parent.children.isEmpty)
       #expect(child.parent == nil)
       #expect(child.view.superview == nil)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -732,7 +735,7 @@ extension ModelTests {
           child.viewDidLoad()
           child.didMove(toParent: parent)
           """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -834,7 +837,7 @@ extension ModelTests {
       #expect(parent.children == [shown, hidden])
       #expect(hidden.parent === parent)
       #expect(!hidden.isViewLoaded)
-      #expect(hidden.modelAppearanceState == .disappeared)
+      #expect(hidden.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -1068,10 +1071,11 @@ extension ModelTests {
       #expect(a.view.superview == nil)
       #expect(b.view.window === window)
       #expect(parent.children == [a, b])
-      #expect(a.modelAppearanceState == .disappeared)
-      #expect(b.modelAppearanceState == .appeared)
+      #expect(a.uikitModel.appearanceState == .disappeared)
+      #expect(b.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.recordedExceptions.isEmpty)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
   }
 }
+#endif

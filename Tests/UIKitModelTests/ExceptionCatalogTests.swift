@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -10,7 +12,7 @@ private final class ManualForwardingContainer: UIViewController {
 
 @MainActor
 private func names(_ controllers: [UIViewController]) -> [String] {
-  controllers.map(\.modelName)
+  controllers.map(\.uikitModel.name)
 }
 
 /// Adds `child` to `parent` with the canonical sequence, its view in `parent.view`.
@@ -34,7 +36,7 @@ extension ModelTests {
       let requested = controller("requested")
       let stray = controller("stray")
       let area = UIView()
-      area.modelName = "area"
+      area.uikitModel.name = "area"
       owner.view.addSubview(area)
       area.addSubview(stray.view)
       ModelRuntime.clearEvents()
@@ -98,7 +100,7 @@ extension ModelTests {
       #expect(second.children.isEmpty)
       #expect(child.view.superview === first.view)
       #expect(child.view.window === window)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
     }
 
     @Test(
@@ -129,7 +131,7 @@ extension ModelTests {
       #expect(child.view.superview == nil)
       #expect(child.view.window == nil)
       #expect(sibling.view.subviews.isEmpty)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(child.parent === parent)
       #expect(names(parent.children) == ["sibling", "child"])
       #expect(sibling.view.window === window)
@@ -144,7 +146,7 @@ extension ModelTests {
       child.loadViewIfNeeded()
       let window = makeVisibleWindow()
       let plain = UIView()
-      plain.modelName = "plain"
+      plain.uikitModel.name = "plain"
       window.addSubview(plain)
       ModelRuntime.clearEvents()
 
@@ -160,7 +162,7 @@ extension ModelTests {
       #expect(child.view.superview == nil)
       #expect(plain.subviews.isEmpty)
       #expect(window.subviews == [plain])
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
     }
 
     @Test(
@@ -198,7 +200,7 @@ extension ModelTests {
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
       #expect(!to.isViewLoaded)
       #expect(from.view.superview === parent.view)
-      #expect(from.modelAppearanceState == .appeared)
+      #expect(from.uikitModel.appearanceState == .appeared)
       #expect(names(parent.children) == ["from"])
       #expect(parent.view.window === window)
     }
@@ -209,7 +211,7 @@ extension ModelTests {
     func i4TransitionInManualContainer() {
       freshModel()
       let container = ManualForwardingContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let from = controller("from")
       let to = controller("to")
       container.addChild(from)
@@ -276,7 +278,7 @@ extension ModelTests {
       let window = makeVisibleWindow(root: parent)
       let child = controller("child")
       embed(child, in: parent)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       ModelRuntime.clearEvents()
 
       child.beginAppearanceTransition(true, animated: false)
@@ -288,7 +290,7 @@ extension ModelTests {
           + "<UIViewController: child>.")
       #expect(ModelRuntime.diagnostics == [unbalanced, unbalanced])
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.recordedExceptions.isEmpty)
       #expect(child.view.window === window)
     }
@@ -317,7 +319,7 @@ extension ModelTests {
               + "callbacks instead. Make a symbolic breakpoint at "
               + "UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger.")
         ])
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
       #expect(ModelRuntime.recordedExceptions.isEmpty)
       #expect(child.view.window === window)
@@ -329,9 +331,9 @@ extension ModelTests {
     func i8NoCommonAncestor() {
       freshModel()
       let left = UIView()
-      left.modelName = "left"
+      left.uikitModel.name = "left"
       let right = UIView()
-      right.modelName = "right"
+      right.uikitModel.name = "right"
       let constraint = left.leadingAnchor.constraint(equalTo: right.leadingAnchor)
 
       NSLayoutConstraint.activate([constraint])
@@ -386,3 +388,4 @@ extension ModelTests {
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -17,7 +19,7 @@ extension ModelTests {
       let first = controller("first")
       let second = controller("second")
       let tabs = TabContainer(tabs: [first, second])
-      tabs.modelName = "tabs"
+      tabs.uikitModel.name = "tabs"
 
       // Startup: both children are added up front, only the first one's view is shown.
       let window = makeVisibleWindow(root: tabs)
@@ -40,18 +42,18 @@ extension ModelTests {
           tabs.viewDidAppear(false)
           first.viewDidAppear(false)
           """)
-      #expect(tabs.children.map(\.modelName) == ["first", "second"])
-      #expect(tabs.view.subviews.map(\.modelName) == ["showArea", "tabBar"])
-      #expect(tabs.showArea.subviews.map(\.modelName) == ["first.view"])
+      #expect(tabs.children.map(\.uikitModel.name) == ["first", "second"])
+      #expect(tabs.view.subviews.map(\.uikitModel.name) == ["showArea", "tabBar"])
+      #expect(tabs.showArea.subviews.map(\.uikitModel.name) == ["first.view"])
       #expect(first.view.frame == tabs.showArea.bounds)
       #expect(!second.isViewLoaded)
-      #expect(second.modelAppearanceState == .disappeared)
+      #expect(second.uikitModel.appearanceState == .disappeared)
 
       // First switch: the second child's view is loaded by the transition.
       ModelRuntime.clearEvents()
       tabs.select(1)
       ModelRuntime.annotate("test", "select returned")
-      #expect(tabs.showArea.subviews.map(\.modelName) == ["first.view", "second.view"])
+      #expect(tabs.showArea.subviews.map(\.uikitModel.name) == ["first.view", "second.view"])
       ModelRuntime.runUntilIdle()
 
       #expect(
@@ -66,14 +68,14 @@ extension ModelTests {
           first.viewDidDisappear(false)
           tabs.switched to second (finished: true)
           """)
-      #expect(tabs.children.map(\.modelName) == ["first", "second"])
-      #expect(tabs.showArea.subviews.map(\.modelName) == ["second.view"])
+      #expect(tabs.children.map(\.uikitModel.name) == ["first", "second"])
+      #expect(tabs.showArea.subviews.map(\.uikitModel.name) == ["second.view"])
       #expect(first.viewIfLoaded?.superview == nil)
       #expect(first.parent === tabs)
       #expect(second.view.frame == tabs.showArea.bounds)
       #expect(second.view.window === window)
-      #expect(first.modelAppearanceState == .disappeared)
-      #expect(second.modelAppearanceState == .appeared)
+      #expect(first.uikitModel.appearanceState == .disappeared)
+      #expect(second.uikitModel.appearanceState == .appeared)
 
       // Switch back: the first child's view is reused, nothing loads.
       ModelRuntime.clearEvents()
@@ -91,13 +93,13 @@ extension ModelTests {
           second.viewDidDisappear(false)
           tabs.switched to first (finished: true)
           """)
-      #expect(tabs.children.map(\.modelName) == ["first", "second"])
-      #expect(tabs.showArea.subviews.map(\.modelName) == ["first.view"])
+      #expect(tabs.children.map(\.uikitModel.name) == ["first", "second"])
+      #expect(tabs.showArea.subviews.map(\.uikitModel.name) == ["first.view"])
       #expect(second.viewIfLoaded?.superview == nil)
       #expect(second.parent === tabs)
       #expect(first.view.frame == tabs.showArea.bounds)
-      #expect(first.modelAppearanceState == .appeared)
-      #expect(second.modelAppearanceState == .disappeared)
+      #expect(first.uikitModel.appearanceState == .appeared)
+      #expect(second.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.currentTime == 0)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -107,7 +109,7 @@ extension ModelTests {
       freshModel()
       let old = controller("old")
       let cycler = CyclingContainer(initial: old)
-      cycler.modelName = "cycler"
+      cycler.uikitModel.name = "cycler"
       let window = makeVisibleWindow(root: cycler)
       ModelRuntime.runUntilIdle()
       ModelRuntime.clearEvents()
@@ -120,12 +122,12 @@ extension ModelTests {
 
       // Mid-way: both views are in the container; the frames already have their final values.
       ModelRuntime.advance(by: 0.125)
-      #expect(cycler.view.subviews.map(\.modelName) == ["old.view", "new.view"])
+      #expect(cycler.view.subviews.map(\.uikitModel.name) == ["old.view", "new.view"])
       #expect(new.view.frame == screen)
       #expect(old.view.frame == CGRect(x: -390, y: 0, width: 390, height: 844))
-      #expect(old.modelAppearanceState == .disappearing)
-      #expect(new.modelAppearanceState == .appearing)
-      #expect(cycler.children.map(\.modelName) == ["old", "new"])
+      #expect(old.uikitModel.appearanceState == .disappearing)
+      #expect(new.uikitModel.appearanceState == .appearing)
+      #expect(cycler.children.map(\.uikitModel.name) == ["old", "new"])
 
       ModelRuntime.runUntilIdle()
 
@@ -146,16 +148,16 @@ extension ModelTests {
           old.didMove(toParent: nil)
           new.didMove(toParent: cycler)
           """)
-      #expect(cycler.children.map(\.modelName) == ["new"])
+      #expect(cycler.children.map(\.uikitModel.name) == ["new"])
       #expect(old.parent == nil)
       #expect(new.parent === cycler)
-      #expect(cycler.view.subviews.map(\.modelName) == ["new.view"])
+      #expect(cycler.view.subviews.map(\.uikitModel.name) == ["new.view"])
       #expect(old.viewIfLoaded?.superview == nil)
       #expect(new.view.window === window)
       #expect(new.view.frame == screen)
       #expect(old.view.frame == CGRect(x: -390, y: 0, width: 390, height: 844))
-      #expect(old.modelAppearanceState == .disappeared)
-      #expect(new.modelAppearanceState == .appeared)
+      #expect(old.uikitModel.appearanceState == .disappeared)
+      #expect(new.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.currentTime == 0.25)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -176,9 +178,9 @@ private final class TabContainer: UIViewController {
   init(tabs: [UIViewController]) {
     self.tabs = tabs
     showArea = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 794))
-    showArea.modelName = "showArea"
+    showArea.uikitModel.name = "showArea"
     tabBar = UIView(frame: CGRect(x: 0, y: 794, width: 390, height: 50))
-    tabBar.modelName = "tabBar"
+    tabBar.uikitModel.name = "tabBar"
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -210,7 +212,7 @@ private final class TabContainer: UIViewController {
         // The transition keeps the arriving view's frame (semantics E5): size it to the area.
         arriving.view.frame = showArea.bounds
         ModelRuntime.annotate(
-          modelName, "switched to \(arriving.modelName) (finished: \(finished))")
+          uikitModel.name, "switched to \(arriving.uikitModel.name) (finished: \(finished))")
       })
   }
 }
@@ -256,3 +258,4 @@ private final class CyclingContainer: UIViewController {
       })
   }
 }
+#endif

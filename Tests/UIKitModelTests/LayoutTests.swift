@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -9,7 +11,7 @@ private func sameConstraints(_ lhs: [NSLayoutConstraint], _ rhs: [NSLayoutConstr
 
 @MainActor
 private func names(_ views: [UIView]) -> [String] {
-  views.map(\.modelName)
+  views.map(\.uikitModel.name)
 }
 
 /// A row of the semantics F7 table: a mask, the superview's new size and the subview's frame after.
@@ -515,7 +517,7 @@ extension ModelTests {
       let a = view("a")
       let b = view("b")
       let stack = UIStackView(arrangedSubviews: [a, b])
-      stack.modelName = "stack"
+      stack.uikitModel.name = "stack"
       let c = view("c")
 
       stack.addArrangedSubview(c)
@@ -620,3 +622,4 @@ extension ModelTests {
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -10,12 +12,12 @@ private final class CodeBuiltController: UIViewController {
 
   override func loadView() {
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "loadView sees isViewLoaded=\(isViewLoaded) viewIfLoaded=\(viewIfLoaded == nil ? "nil" : "set")"
     )
     guard assignsView else { return }
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 200))
-    root.modelName = "custom"
+    root.uikitModel.name = "custom"
     madeView = root
     view = root
   }
@@ -25,7 +27,7 @@ private final class CodeBuiltController: UIViewController {
     // Reading `view` here must not start a second load (A1, A2).
     let same = view === viewIfLoaded
     ModelRuntime.annotate(
-      modelName, "viewDidLoad sees isViewLoaded=\(isViewLoaded) view===viewIfLoaded=\(same)")
+      uikitModel.name, "viewDidLoad sees isViewLoaded=\(isViewLoaded) view===viewIfLoaded=\(same)")
   }
 }
 
@@ -59,7 +61,7 @@ extension ModelTests {
     func customLoadView() throws {
       freshModel()
       let vc = CodeBuiltController()
-      vc.modelName = "vc"
+      vc.uikitModel.name = "vc"
 
       let loaded: UIView = vc.view
 
@@ -82,7 +84,7 @@ extension ModelTests {
     func loadViewWithoutAssignment() {
       freshModel()
       let vc = CodeBuiltController()
-      vc.modelName = "vc"
+      vc.uikitModel.name = "vc"
       vc.assignsView = false
 
       let loaded: UIView = vc.view
@@ -383,3 +385,4 @@ extension ModelTests {
     }
   }
 }
+#endif

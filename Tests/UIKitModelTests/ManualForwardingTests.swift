@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -12,7 +14,7 @@ extension ModelTests {
     func shownInAWindow() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       container.loadViewIfNeeded()
       let child = controller("child")
       ModelRuntime.clearEvents()
@@ -38,7 +40,7 @@ extension ModelTests {
       #expect(container.children == [child])
       #expect(child.view.superview === container.view)
       #expect(child.view.window === window)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -48,7 +50,7 @@ extension ModelTests {
     func swapWhileVisible() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let first = controller("first")
       container.show(first)
       let window = makeVisibleWindow(root: container)
@@ -85,8 +87,8 @@ extension ModelTests {
       #expect(first.parent == nil)
       #expect(first.view.superview == nil)
       #expect(second.view.superview === container.view)
-      #expect(first.modelAppearanceState == .disappeared)
-      #expect(second.modelAppearanceState == .appeared)
+      #expect(first.uikitModel.appearanceState == .disappeared)
+      #expect(second.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -96,14 +98,14 @@ extension ModelTests {
     func windowHiddenAndShown() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       container.show(child)
       let window = makeVisibleWindow(root: container)
       ModelRuntime.clearEvents()
 
       window.isHidden = true
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       ModelRuntime.annotate("test", "isHidden = false")
       window.isHidden = false
 
@@ -121,7 +123,7 @@ extension ModelTests {
           container.viewDidAppear(false)
           child.viewDidAppear(false)
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -131,7 +133,7 @@ extension ModelTests {
     func swapWhileHidden() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let first = controller("first")
       container.show(first)
       let window = makeVisibleWindow(root: container)
@@ -159,7 +161,7 @@ extension ModelTests {
           container.viewDidAppear(false)
           second.viewDidAppear(false)
           """)
-      #expect(first.modelAppearanceState == .disappeared)
+      #expect(first.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -168,7 +170,7 @@ extension ModelTests {
     func removeWhileVisible() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       container.show(child)
       let window = makeVisibleWindow(root: container)
@@ -185,7 +187,7 @@ extension ModelTests {
           """)
       #expect(container.children.isEmpty)
       #expect(child.view.superview == nil)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}
     }
@@ -196,7 +198,7 @@ extension ModelTests {
     func rootReplaced() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       container.show(child)
       let window = makeVisibleWindow(root: container)
@@ -217,7 +219,7 @@ extension ModelTests {
           other.viewIsAppearing(false)
           other.viewDidAppear(false)
           """)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -227,7 +229,7 @@ extension ModelTests {
     func grandchildInAWindow() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       let grandchild = controller("grandchild")
       child.addChild(grandchild)
@@ -266,7 +268,7 @@ extension ModelTests {
     func forwardsAnimated() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       let grandchild = controller("grandchild")
       child.addChild(grandchild)
@@ -311,7 +313,7 @@ extension ModelTests {
     func cancelledAppearance() {
       freshModel()
       let container = ManualContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let child = controller("child")
       container.show(child)
       ModelRuntime.clearEvents()
@@ -329,8 +331,8 @@ extension ModelTests {
           container.viewDidDisappear(false)
           child.viewDidDisappear(false)
           """)
-      #expect(container.modelAppearanceState == .disappeared)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(container.uikitModel.appearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
   }
@@ -409,3 +411,4 @@ private final class ManualContainer: UIViewController {
     return child
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -60,7 +62,7 @@ private final class FlagProbe: UIViewController {
 
   private func note(_ callback: String) {
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "\(callback) sees toParent=\(isMovingToParent) fromParent=\(isMovingFromParent) "
         + "presented=\(isBeingPresented) dismissed=\(isBeingDismissed)")
   }
@@ -69,7 +71,7 @@ private final class FlagProbe: UIViewController {
 @MainActor
 private func observing(_ name: String) -> ObservingViewController {
   let controller = ObservingViewController()
-  controller.modelName = name
+  controller.uikitModel.name = name
   controller.observesMovingFlags = true
   return controller
 }
@@ -176,7 +178,7 @@ extension ModelTests {
       freshModel()
       let child = observing("child")
       let parent = SetUpInViewDidLoadContainer(child: child)
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
 
       let window = makeVisibleWindow(root: parent)
 
@@ -259,7 +261,7 @@ extension ModelTests {
     func manualForwarding() {
       freshModel()
       let parent = ManualForwardingContainer()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let window = makeVisibleWindow(root: parent)
       let child = observing("child")
       ModelRuntime.clearEvents()
@@ -353,7 +355,7 @@ extension ModelTests {
       let parent = controller("parent")
       let window = makeVisibleWindow(root: parent)
       let child = FlagProbe()
-      child.modelName = "child"
+      child.uikitModel.name = "child"
       ModelRuntime.clearEvents()
 
       parent.addChild(child)
@@ -377,3 +379,4 @@ extension ModelTests {
     }
   }
 }
+#endif

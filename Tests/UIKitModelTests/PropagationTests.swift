@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -30,7 +32,7 @@ private final class TransitionContainer: UIViewController {
     to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator
   ) {
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "sees own size \(Int(view.bounds.width))×\(Int(view.bounds.height)) before the change")
     super.viewWillTransition(to: size, with: coordinator)
   }
@@ -55,9 +57,9 @@ private final class SizeObservingContainer: UIViewController {
     forChildContentContainer container: any UIContentContainer
   ) {
     super.preferredContentSizeDidChange(forChildContentContainer: container)
-    let name = (container as? UIViewController)?.modelName ?? "?"
+    let name = (container as? UIViewController)?.uikitModel.name ?? "?"
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "sees \(name) preferring \(Int(container.preferredContentSize.width))×"
         + "\(Int(container.preferredContentSize.height))")
   }
@@ -92,7 +94,7 @@ private final class FieldView: UIView {
 
   @discardableResult
   override func resignFirstResponder() -> Bool {
-    ModelRuntime.annotate(modelName, "resignFirstResponder()")
+    ModelRuntime.annotate(uikitModel.name, "resignFirstResponder()")
     return super.resignFirstResponder()
   }
 }
@@ -100,14 +102,14 @@ private final class FieldView: UIView {
 @MainActor
 private func field(_ name: String) -> FieldView {
   let view = FieldView(frame: .zero)
-  view.modelName = name
+  view.uikitModel.name = name
   return view
 }
 
 @MainActor
 private func statusBarController(_ name: String) -> StatusBarController {
   let controller = StatusBarController()
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -129,17 +131,17 @@ extension ModelTests {
     func memoryWarningReachesEveryController() throws {
       freshModel()
       let root = MemoryCountingController()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
       root.callsSuper = false
       let child = MemoryCountingController()
-      child.modelName = "child"
+      child.uikitModel.name = "child"
       let grandchild = MemoryCountingController()
-      grandchild.modelName = "grandchild"
+      grandchild.uikitModel.name = "grandchild"
       let loose = MemoryCountingController()
-      loose.modelName = "loose"
+      loose.uikitModel.name = "loose"
       do {
         let gone = controller("gone")
-        #expect(gone.modelName == "gone")
+        #expect(gone.uikitModel.name == "gone")
       }
       let window = makeVisibleWindow(root: root)
       embed(child, in: root)
@@ -174,7 +176,7 @@ extension ModelTests {
       let second = controller("second")
       embed(first, in: parent)
       embed(second, in: parent)
-      window.modelTraitCollection = UITraitCollection(userInterfaceStyle: .dark)
+      window.uikitModel.traitCollection = UITraitCollection(userInterfaceStyle: .dark)
       let compact = UITraitCollection(horizontalSizeClass: .compact)
 
       parent.setOverrideTraitCollection(compact, forChild: first)
@@ -199,7 +201,7 @@ extension ModelTests {
     func traitTransitionForwarded() {
       freshModel()
       let root = TransitionContainer()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
       let window = makeVisibleWindow(root: root)
       let first = controller("first")
       let grandchild = controller("grandchild")
@@ -211,7 +213,7 @@ extension ModelTests {
         UITraitCollection(verticalSizeClass: .compact), forChild: first)
       ModelRuntime.clearEvents()
 
-      window.modelTraitCollection = UITraitCollection(userInterfaceStyle: .dark)
+      window.uikitModel.traitCollection = UITraitCollection(userInterfaceStyle: .dark)
 
       #expect(
         ModelRuntime.eventLog(categories: [.forwarding]) == """
@@ -227,14 +229,14 @@ extension ModelTests {
     func traitTransitionStopsWithoutSuper() {
       freshModel()
       let root = TransitionContainer()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
       root.forwardsTraits = false
       let window = makeVisibleWindow(root: root)
       let child = controller("child")
       embed(child, in: root)
       ModelRuntime.clearEvents()
 
-      window.modelTraitCollection = UITraitCollection(horizontalSizeClass: .regular)
+      window.uikitModel.traitCollection = UITraitCollection(horizontalSizeClass: .regular)
 
       #expect(
         ModelRuntime.eventLog(categories: [.forwarding])
@@ -249,7 +251,7 @@ extension ModelTests {
     func sizeTransitionForwarded() {
       freshModel()
       let root = TransitionContainer()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
       let window = makeVisibleWindow(root: root)
       let filling = controller("filling")
       embed(filling, in: root)
@@ -281,7 +283,7 @@ extension ModelTests {
     func sizeTransitionSkipsUnchangedChild() {
       freshModel()
       let root = TransitionContainer()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
       let window = makeVisibleWindow(root: root)
       let sidebar = controller("sidebar")
       embed(sidebar, in: root)
@@ -338,7 +340,7 @@ extension ModelTests {
     func preferredContentSizeForwarded() {
       freshModel()
       let parent = SizeObservingContainer()
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let child = controller("child")
       parent.addChild(child)
       child.didMove(toParent: parent)
@@ -497,3 +499,4 @@ extension ModelTests {
     }
   }
 }
+#endif

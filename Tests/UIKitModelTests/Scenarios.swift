@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -38,10 +40,10 @@ extension ModelTests {
     func childAddedInViewDidLoad() {
       freshModel()
       let child = ObservingViewController()
-      child.modelName = "child"
+      child.uikitModel.name = "child"
       child.observesMovingFlags = true
       let parent = EmbeddingViewController(embedding: child)
-      parent.modelName = "parent"
+      parent.uikitModel.name = "parent"
       let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
 
       window.rootViewController = parent
@@ -64,7 +66,7 @@ extension ModelTests {
           child.viewDidAppear(false)
           child.viewDidAppear sees isMovingToParent=false isMovingFromParent=false
           """)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -74,7 +76,7 @@ extension ModelTests {
       let parent = controller("parent")
       let window = makeVisibleWindow(root: parent)
       let child = ObservingViewController()
-      child.modelName = "child"
+      child.uikitModel.name = "child"
       parent.addChild(child)
       parent.view.addSubview(child.view)
       child.didMove(toParent: parent)
@@ -106,7 +108,7 @@ extension ModelTests {
     func addAndRemoveListings() throws {
       freshModel()
       let container = ListingContainer()
-      container.modelName = "container"
+      container.uikitModel.name = "container"
       let window = makeVisibleWindow(root: container)
       let content = controller("content")
       ModelRuntime.clearEvents()
@@ -208,3 +210,4 @@ private final class ListingContainer: UIViewController {
     CGRect(x: 0, y: 100, width: view.bounds.width, height: view.bounds.height - 100)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -55,11 +57,11 @@ extension ModelTests {
           """)
       #expect(stage.a.viewIfLoaded?.superview == nil)
       #expect(stage.b.viewIfLoaded?.superview === stage.area)
-      #expect(stage.parent.children.map(\.modelName) == ["b"])
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["b"])
       #expect(stage.a.parent == nil)
       #expect(stage.b.parent === stage.parent)
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .appeared)
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.currentTime == 0.5)
       #expect(ModelRuntime.runningAnimations.isEmpty)
       #expect(!ModelRuntime.hasPendingWork)
@@ -91,12 +93,12 @@ extension ModelTests {
       #expect(!ModelRuntime.hasPendingWork)
       ModelRuntime.runUntilIdle()
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "")
-      #expect(stage.parent.children.map(\.modelName) == ["a"])
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["a"])
       #expect(stage.b.parent == nil)
       #expect(!stage.b.isViewLoaded)
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view"])
-      #expect(stage.a.modelAppearanceState == .appeared)
-      #expect(stage.b.modelAppearanceState == .disappeared)
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view"])
+      #expect(stage.a.uikitModel.appearanceState == .appeared)
+      #expect(stage.b.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -157,7 +159,7 @@ extension ModelTests {
     func manualForwardingContainerRaises() {
       freshModel()
       let manual = ManualForwardingContainer()
-      manual.modelName = "manual"
+      manual.uikitModel.name = "manual"
       let window = makeVisibleWindow(root: manual)
       let a = controller("a")
       let b = controller("b")
@@ -191,9 +193,9 @@ extension ModelTests {
       #expect(a.viewIfLoaded?.superview === manual.view)
       #expect(a.viewIfLoaded?.window === window)
       #expect(!b.isViewLoaded)
-      #expect(a.modelAppearanceState == .appeared)
-      #expect(b.modelAppearanceState == .disappeared)
-      #expect(manual.children.map(\.modelName) == ["a", "b"])
+      #expect(a.uikitModel.appearanceState == .appeared)
+      #expect(b.uikitModel.appearanceState == .disappeared)
+      #expect(manual.children.map(\.uikitModel.name) == ["a", "b"])
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -202,7 +204,7 @@ extension ModelTests {
     func manualForwardingContainerSwapsWithViewTransition() {
       freshModel()
       let manual = ManualForwardingContainer()
-      manual.modelName = "manual"
+      manual.uikitModel.name = "manual"
       let window = makeVisibleWindow(root: manual)
       let a = controller("a")
       manual.addChild(a)
@@ -245,9 +247,9 @@ extension ModelTests {
           a.didMove(toParent: nil)
           b.didMove(toParent: manual)
           """)
-      #expect(manual.view.subviews.map(\.modelName) == ["b.view"])
+      #expect(manual.view.subviews.map(\.uikitModel.name) == ["b.view"])
       #expect(b.viewIfLoaded?.window === window)
-      #expect(manual.children.map(\.modelName) == ["b"])
+      #expect(manual.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -263,8 +265,8 @@ extension ModelTests {
 
       swapAForB(in: stage, duration: 0.5)
 
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "badge", "b.view"])
-      #expect(stage.parent.view.subviews.map(\.modelName) == ["area"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "badge", "b.view"])
+      #expect(stage.parent.view.subviews.map(\.uikitModel.name) == ["area"])
       #expect(
         ModelRuntime.eventLog(
           for: ["a", "b", "a.view", "b.view", "area", "caller"],
@@ -302,7 +304,7 @@ extension ModelTests {
             b.didMove(toParent: parent)
             a.didMove(toParent: nil)
             """)
-      #expect(stage.area.subviews.map(\.modelName) == ["badge", "b.view"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["badge", "b.view"])
       #expect(stage.a.viewIfLoaded?.superview == nil)
       #expect(stage.a.viewIfLoaded?.window == nil)
       #expect(ModelRuntime.diagnostics.isEmpty)
@@ -316,12 +318,12 @@ extension ModelTests {
       swapAForB(in: stage, duration: 0.5)
       ModelRuntime.advance(by: 0.25)
 
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "b.view"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
       #expect(stage.a.viewIfLoaded?.window === stage.window)
       #expect(stage.b.viewIfLoaded?.window === stage.window)
-      #expect(stage.a.modelAppearanceState == .disappearing)
-      #expect(stage.b.modelAppearanceState == .appearing)
-      #expect(stage.parent.children.map(\.modelName) == ["a", "b"])
+      #expect(stage.a.uikitModel.appearanceState == .disappearing)
+      #expect(stage.b.uikitModel.appearanceState == .appearing)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["a", "b"])
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.animations")
       #expect(ModelRuntime.currentTime == 0.25)
       #expect(ModelRuntime.hasPendingWork)
@@ -334,7 +336,7 @@ extension ModelTests {
 
       ModelRuntime.advance(by: 0.125)
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.animations")
-      #expect(stage.b.modelAppearanceState == .appearing)
+      #expect(stage.b.uikitModel.appearanceState == .appearing)
 
       ModelRuntime.advance(by: 0.125)
       #expect(
@@ -342,10 +344,10 @@ extension ModelTests {
           caller.animations
           caller.completion(true)
           """)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .appeared)
-      #expect(stage.parent.children.map(\.modelName) == ["b"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .appeared)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.runningAnimations.isEmpty)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -425,7 +427,7 @@ extension ModelTests {
 
       #expect(ModelRuntime.eventLog(categories: [.containment]) == "")
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.completion(true)")
-      #expect(stage.parent.children.map(\.modelName) == ["a", "b"])
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["a", "b"])
       #expect(stage.a.parent === stage.parent)
       #expect(stage.b.parent === stage.parent)
       #expect(stage.a.viewIfLoaded?.superview == nil)
@@ -504,9 +506,9 @@ extension ModelTests {
       swapAForB(in: stage, duration: 0, animations: nil)
 
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "")
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "b.view"])
-      #expect(stage.a.modelAppearanceState == .disappearing)
-      #expect(stage.b.modelAppearanceState == .appearing)
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
+      #expect(stage.a.uikitModel.appearanceState == .disappearing)
+      #expect(stage.b.uikitModel.appearanceState == .appearing)
       #expect(ModelRuntime.hasPendingWork)
       let running = try #require(ModelRuntime.runningAnimations.first)
       #expect(running.duration == 0)
@@ -520,10 +522,10 @@ extension ModelTests {
 
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.completion(true)")
       #expect(ModelRuntime.currentTime == 0)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .appeared)
-      #expect(stage.parent.children.map(\.modelName) == ["b"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .appeared)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.runningAnimations.isEmpty)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -547,8 +549,8 @@ extension ModelTests {
       target.layer.removeAllAnimations()
 
       #expect(ModelRuntime.eventLog(categories: Self.everything) == "")
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "b.view"])
-      #expect(stage.b.modelAppearanceState == .appearing)
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
+      #expect(stage.b.uikitModel.appearanceState == .appearing)
 
       ModelRuntime.advance(by: 0)
 
@@ -562,10 +564,10 @@ extension ModelTests {
           a.didMove(toParent: nil)
           """)
       #expect(ModelRuntime.currentTime == 0.25)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .appeared)
-      #expect(stage.parent.children.map(\.modelName) == ["b"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .appeared)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.runningAnimations.isEmpty)
       #expect(!ModelRuntime.hasPendingWork)
       ModelRuntime.runUntilIdle()
@@ -607,7 +609,7 @@ extension ModelTests {
       #expect(ModelRuntime.eventLog(categories: Self.everything) == "")
       #expect(a.isViewLoaded == fromViewLoaded)
       #expect(!b.isViewLoaded)
-      #expect(parent.children.map(\.modelName) == ["a", "b"])
+      #expect(parent.children.map(\.uikitModel.name) == ["a", "b"])
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -619,9 +621,9 @@ extension ModelTests {
       swapAForB(in: stage, duration: 0.5)
       ModelRuntime.advance(by: 0.25)
 
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "b.view"])
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .disappeared)
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .disappeared)
 
       ModelRuntime.runUntilIdle()
 
@@ -636,11 +638,11 @@ extension ModelTests {
           b.didMove(toParent: parent)
           a.didMove(toParent: nil)
           """)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
       #expect(stage.a.viewIfLoaded?.superview == nil)
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .disappeared)
-      #expect(stage.parent.children.map(\.modelName) == ["b"])
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .disappeared)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.currentTime == 0.5)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -682,7 +684,7 @@ extension ModelTests {
             message: "Unbalanced calls to begin/end appearance transitions for "
               + "<UIViewController: b>."),
         ])
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view", "b.view"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
 
       ModelRuntime.runUntilIdle()
 
@@ -707,10 +709,10 @@ extension ModelTests {
           b.didMove(toParent: parent)
           """)
       #expect(ModelRuntime.currentTime == 0.75)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
-      #expect(a.modelAppearanceState == .disappeared)
-      #expect(b.modelAppearanceState == .appeared)
-      #expect(parent.children.map(\.modelName) == ["b"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
+      #expect(a.uikitModel.appearanceState == .disappeared)
+      #expect(b.uikitModel.appearanceState == .appeared)
+      #expect(parent.children.map(\.uikitModel.name) == ["b"])
       #expect(ModelRuntime.diagnostics.count == 3)
     }
 
@@ -750,8 +752,8 @@ extension ModelTests {
           b.didMove(toParent: parent)
           a.didMove(toParent: nil)
           """)
-      #expect(c.modelAppearanceState == .appeared)
-      #expect(d.modelAppearanceState == .disappeared)
+      #expect(c.uikitModel.appearanceState == .appeared)
+      #expect(d.uikitModel.appearanceState == .disappeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -790,7 +792,7 @@ extension ModelTests {
           b.viewDidDisappear(true)
           caller.second completion
           """)
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view"])
       #expect(ModelRuntime.currentTime == 1)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
@@ -802,7 +804,7 @@ extension ModelTests {
       freshModel()
       let parent = controller("parent")
       let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      window.modelName = "window"
+      window.uikitModel.name = "window"
       window.rootViewController = parent
       let area = view("area", frame: CGRect(x: 0, y: 44, width: 390, height: 700))
       parent.view.addSubview(area)
@@ -826,9 +828,9 @@ extension ModelTests {
 
       #expect(b.viewIfLoaded?.window === window)
       #expect(a.viewIfLoaded?.window == nil)
-      #expect(parent.modelAppearanceState == .appeared)
-      #expect(b.modelAppearanceState == .appeared)
-      #expect(a.modelAppearanceState == .disappeared)
+      #expect(parent.uikitModel.appearanceState == .appeared)
+      #expect(b.uikitModel.appearanceState == .appeared)
+      #expect(a.uikitModel.appearanceState == .disappeared)
       #expect(
         ModelRuntime.eventLog(for: ["b"], categories: [.appearance]) == """
           b.viewWillAppear(false)
@@ -859,10 +861,10 @@ extension ModelTests {
       window?.isHidden = true
       ModelRuntime.runUntilIdle()
 
-      #expect(stage.parent.modelAppearanceState == .disappeared)
-      #expect(stage.a.modelAppearanceState == .disappeared)
-      #expect(stage.b.modelAppearanceState == .disappeared)
-      #expect(stage.area.subviews.map(\.modelName) == ["b.view"])
+      #expect(stage.parent.uikitModel.appearanceState == .disappeared)
+      #expect(stage.a.uikitModel.appearanceState == .disappeared)
+      #expect(stage.b.uikitModel.appearanceState == .disappeared)
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["b.view"])
       #expect(ModelRuntime.eventLog(for: ["caller"]) == "caller.completion(true)")
     }
 
@@ -885,9 +887,9 @@ extension ModelTests {
         ])
       ModelRuntime.runUntilIdle()
       #expect(ModelRuntime.eventLog(categories: Self.everything) == "")
-      #expect(stage.area.subviews.map(\.modelName) == ["a.view"])
-      #expect(stage.a.modelAppearanceState == .appeared)
-      #expect(stage.parent.children.map(\.modelName) == ["a"])
+      #expect(stage.area.subviews.map(\.uikitModel.name) == ["a.view"])
+      #expect(stage.a.uikitModel.appearanceState == .appeared)
+      #expect(stage.parent.children.map(\.uikitModel.name) == ["a"])
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
   }
@@ -948,3 +950,4 @@ private func swapAForB(
     stage.a.removeFromParent()
   }
 }
+#endif

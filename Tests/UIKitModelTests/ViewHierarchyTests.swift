@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -28,19 +30,21 @@ private final class ProbeView: UIView {
   override func didAddSubview(_ subview: UIView) {
     super.didAddSubview(subview)
     ModelRuntime.annotate(
-      modelName, "didAddSubview(_:) sees subviews=\(subview.superview === self ? "yes" : "no")")
+      uikitModel.name,
+      "didAddSubview(_:) sees subviews=\(subview.superview === self ? "yes" : "no")")
   }
 
   override func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
     ModelRuntime.annotate(
-      modelName, "willRemoveSubview(_:) sees subview=\(subview.superview === self ? "yes" : "no")")
+      uikitModel.name,
+      "willRemoveSubview(_:) sees subview=\(subview.superview === self ? "yes" : "no")")
   }
 
   private func note(_ hook: String) {
     ModelRuntime.annotate(
-      modelName,
-      "\(hook) sees superview=\(superview?.modelName ?? "nil") window=\(window?.modelName ?? "nil")"
+      uikitModel.name,
+      "\(hook) sees superview=\(superview?.uikitModel.name ?? "nil") window=\(window?.uikitModel.name ?? "nil")"
     )
   }
 }
@@ -48,13 +52,13 @@ private final class ProbeView: UIView {
 @MainActor
 private func probe(_ name: String) -> ProbeView {
   let view = ProbeView(frame: .zero)
-  view.modelName = name
+  view.uikitModel.name = name
   return view
 }
 
 @MainActor
 private func names(_ views: [UIView]) -> [String] {
-  views.map(\.modelName)
+  views.map(\.uikitModel.name)
 }
 
 @MainActor
@@ -333,9 +337,9 @@ extension ModelTests {
     func moveBetweenWindowsHookOrder() {
       freshModel()
       let first = makeVisibleWindow()
-      first.modelName = "first"
+      first.uikitModel.name = "first"
       let second = makeVisibleWindow()
-      second.modelName = "second"
+      second.uikitModel.name = "second"
       let moving = view("moving")
       let inner = view("inner")
       moving.addSubview(inner)
@@ -417,8 +421,8 @@ extension ModelTests {
       #expect(first.view.superview === area)
       #expect(second.view.superview === nested)
       #expect(second.view.window === window)
-      #expect(first.modelAppearanceState == .appeared)
-      #expect(second.modelAppearanceState == .appeared)
+      #expect(first.uikitModel.appearanceState == .appeared)
+      #expect(second.uikitModel.appearanceState == .appeared)
     }
 
     @Test(
@@ -455,8 +459,8 @@ extension ModelTests {
       #expect(parent.view.superview == nil)
       #expect(parent.view.window == nil)
       #expect(host.subviews.isEmpty)
-      #expect(parent.modelAppearanceState == .disappeared)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(parent.uikitModel.appearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(
         ModelRuntime.eventLog(
           for: ["parent", "parent.view", "sibling", "child"], categories: ModelEvent.Category.all)
@@ -673,3 +677,4 @@ extension ModelTests {
     }
   }
 }
+#endif

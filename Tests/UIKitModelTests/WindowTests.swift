@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -7,12 +9,12 @@ import UIKitModel
 private final class KeyNotingWindow: UIWindow {
   override func becomeKey() {
     super.becomeKey()
-    ModelRuntime.annotate(modelName, "becomeKey()")
+    ModelRuntime.annotate(uikitModel.name, "becomeKey()")
   }
 
   override func resignKey() {
     super.resignKey()
-    ModelRuntime.annotate(modelName, "resignKey()")
+    ModelRuntime.annotate(uikitModel.name, "resignKey()")
   }
 }
 
@@ -28,7 +30,7 @@ private final class SmallRootController: UIViewController {
 
 @MainActor
 private func names(_ views: [UIView]) -> [String] {
-  views.map(\.modelName)
+  views.map(\.uikitModel.name)
 }
 
 /// A root controller with one child whose view is in place, built before any window exists.
@@ -54,10 +56,10 @@ extension ModelTests {
     func rootViewControllerInstallsRootView() {
       freshModel()
       let window = UIWindow(frame: CGRect(x: 10, y: 20, width: 320, height: 480))
-      window.modelName = "window"
+      window.uikitModel.name = "window"
       #expect(window.rootViewController == nil)
       let root = SmallRootController()
-      root.modelName = "root"
+      root.uikitModel.name = "root"
 
       window.rootViewController = root
 
@@ -101,8 +103,8 @@ extension ModelTests {
       #expect(first.view.superview == nil)
       #expect(stray.superview == nil)
       #expect(second.view.frame == window.bounds)
-      #expect(first.modelAppearanceState == .disappeared)
-      #expect(second.modelAppearanceState == .appeared)
+      #expect(first.uikitModel.appearanceState == .disappeared)
+      #expect(second.uikitModel.appearanceState == .appeared)
     }
 
     @Test("G1 setting the same root again does nothing; setting nil removes the root view")
@@ -142,7 +144,7 @@ extension ModelTests {
       sibling.view.addSubview(child.view)
       child.didMove(toParent: root)
       let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      window.modelName = "window"
+      window.uikitModel.name = "window"
       ModelRuntime.clearEvents()
 
       window.rootViewController = root
@@ -167,14 +169,14 @@ extension ModelTests {
       freshModel()
       let (root, child) = rootWithChild()
       let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      window.modelName = "window"
+      window.uikitModel.name = "window"
       #expect(window.isHidden)
       #expect(!window.isKeyWindow)
       ModelRuntime.clearEvents()
 
       window.rootViewController = root
       #expect(ModelRuntime.eventLog() == "")
-      #expect(root.modelAppearanceState == .disappeared)
+      #expect(root.uikitModel.appearanceState == .disappeared)
 
       window.makeKeyAndVisible()
 
@@ -189,8 +191,8 @@ extension ModelTests {
           """)
       #expect(!window.isHidden)
       #expect(window.isKeyWindow)
-      #expect(root.modelAppearanceState == .appeared)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(root.uikitModel.appearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
@@ -207,8 +209,8 @@ extension ModelTests {
       window.isHidden = false
 
       #expect(!window.isKeyWindow)
-      #expect(root.modelAppearanceState == .appeared)
-      #expect(child.modelAppearanceState == .appeared)
+      #expect(root.uikitModel.appearanceState == .appeared)
+      #expect(child.uikitModel.appearanceState == .appeared)
       ModelRuntime.clearEvents()
 
       window.isHidden = true
@@ -220,8 +222,8 @@ extension ModelTests {
           root.viewDidDisappear(false)
           child.viewDidDisappear(false)
           """)
-      #expect(root.modelAppearanceState == .disappeared)
-      #expect(child.modelAppearanceState == .disappeared)
+      #expect(root.uikitModel.appearanceState == .disappeared)
+      #expect(child.uikitModel.appearanceState == .disappeared)
       #expect(root.view.window === window)
     }
 
@@ -229,9 +231,9 @@ extension ModelTests {
     func makeKeyMovesKeyStatus() {
       freshModel()
       let first = KeyNotingWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      first.modelName = "first"
+      first.uikitModel.name = "first"
       let second = KeyNotingWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-      second.modelName = "second"
+      second.uikitModel.name = "second"
       first.makeKeyAndVisible()
       #expect(first.isKeyWindow)
       #expect(ModelRuntime.eventLog(for: ["first"]) == "first.becomeKey()")
@@ -285,3 +287,4 @@ extension ModelTests {
     }
   }
 }
+#endif

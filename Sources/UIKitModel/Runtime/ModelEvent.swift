@@ -1,7 +1,7 @@
 /// One callback made by the model, as a line of the event log.
 ///
 /// The text form is `subject.callback`, for example `child.viewWillAppear(false)` or
-/// `child.willMove(toParent: parent)`, where names are ``UIResponder/modelName``s.
+/// `child.willMove(toParent: parent)`, where names are ``ModelInspection/name``s.
 public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
   /// The group an event belongs to, used to filter the log.
   public struct Category: Hashable, Sendable, CustomStringConvertible {
@@ -42,7 +42,7 @@ public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// The kind of callback.
   public let category: Category
-  /// The ``UIResponder/modelName`` of the object that received the callback.
+  /// The ``ModelInspection/name`` of the object that received the callback.
   public let subject: String
   /// The callback with its arguments, for example `viewWillAppear(false)`.
   public let callback: String

@@ -120,7 +120,7 @@ public enum ModelRuntime {
   /// ```
   ///
   /// - Parameters:
-  ///   - subjects: The names (``UIResponder/modelName``) of the objects to include, or `nil` for
+  ///   - subjects: The names (``ModelInspection/name``) of the objects to include, or `nil` for
   ///     all of them.
   ///   - categories: The kinds of events to include; by default the view controller lifecycle
   ///     (loading, containment and appearance).

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -31,7 +33,7 @@ private final class FlagContainer: UIViewController {
 /// The controller, with a name for the model's event log.
 @MainActor
 private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -51,7 +53,7 @@ struct ComposerTests {
     let list = try #require(container.children.first)
     #expect(list is ListViewController)
     #expect(list.view.superview === container.view)
-    #expect(list.modelAppearanceState == .appeared)
+    #expect(list.uikitModel.appearanceState == .appeared)
     #expect(list.view.frame == container.view.bounds)
     #expect(
       container.composer.trace == [
@@ -140,7 +142,7 @@ struct ComposerTests {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
     let container = PrimaryContainer()
-    container.modelName = "container"
+    container.uikitModel.name = "container"
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     window.rootViewController = container
     window.makeKeyAndVisible()
@@ -172,7 +174,7 @@ struct ComposerTests {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
     let container = TabContainer()
-    container.modelName = "container"
+    container.uikitModel.name = "container"
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     window.rootViewController = container
     window.makeKeyAndVisible()
@@ -192,7 +194,7 @@ struct ComposerTests {
         tab0.didReceiveMemoryWarning()
         tab1.didReceiveMemoryWarning()
         """)
-    #expect(container.children.map(\.modelName) == ["tab1"])
+    #expect(container.children.map(\.uikitModel.name) == ["tab1"])
     #expect(firstTab == nil)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
@@ -227,7 +229,7 @@ struct ComposerTests {
     ModelRuntime.runUntilIdle()
     #expect(container.children.count == 1)
     #expect(container.children.first is ListViewController)
-    #expect(container.children.first?.modelAppearanceState == .appeared)
+    #expect(container.children.first?.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     if policy == .cutShort {
@@ -336,3 +338,4 @@ private final class TabContainer: UIViewController {
     composer.evictHiddenChildren()
   }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -37,7 +39,7 @@ private final class ScriptedContainer: UIViewController {
   ) {
     self.declaration = declaration
     super.init(nibName: nil, bundle: nil)
-    modelName = "container"
+    uikitModel.name = "container"
   }
 
   required init?(coder: NSCoder) { nil }
@@ -71,7 +73,7 @@ private final class ManualContainer: UIViewController {
 
   override init(nibName: String?, bundle: Bundle?) {
     super.init(nibName: nibName, bundle: bundle)
-    modelName = "container"
+    uikitModel.name = "container"
   }
 
   required init?(coder: NSCoder) { nil }
@@ -148,7 +150,7 @@ private final class BaseClassContainer: ComposedViewController {
 /// The object, with a name for the model's event log.
 @MainActor
 private func named<T: UIResponder>(_ object: T, _ name: String) -> T {
-  object.modelName = name
+  object.uikitModel.name = name
   return object
 }
 
@@ -441,7 +443,7 @@ struct ExecutorFlows {
     #expect(list.view.superview === container.view)
     #expect(detail.view.superview === container.panel)
     #expect(detail.view.frame == container.panel.bounds)
-    #expect(detail.modelAppearanceState == .appeared)
+    #expect(detail.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
@@ -472,7 +474,7 @@ struct ExecutorFlows {
     container.keys = keys
     ModelRuntime.advance(by: 0)
 
-    let rows = container.children.map { ($0.modelName, $0.view) }
+    let rows = container.children.map { ($0.uikitModel.name, $0.view) }
     let stack = try #require(container.view.subviews.compactMap { $0 as? UIStackView }.first)
     let arranged = stack.arrangedSubviews.map { view in
       rows.first { $0.1 === view }?.0 ?? "?"
@@ -519,7 +521,8 @@ struct ExecutorFlows {
     }
     let stack = try #require(before[0].view.superview as? UIStackView)
     #expect(
-      stack.arrangedSubviews.map(\.modelName) == ["d", "a", "c", "b"].map { "row-\($0).view" })
+      stack.arrangedSubviews.map(\.uikitModel.name)
+        == ["d", "a", "c", "b"].map { "row-\($0).view" })
     #expect(ModelRuntime.diagnostics.isEmpty)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
@@ -569,8 +572,8 @@ struct ExecutorFlows {
     ModelRuntime.advance(by: 0.15)
     #expect(list.view.superview === container.view)
     #expect(detail.view.superview === container.view)
-    #expect(list.modelAppearanceState == .disappearing)
-    #expect(detail.modelAppearanceState == .appearing)
+    #expect(list.uikitModel.appearanceState == .disappearing)
+    #expect(detail.uikitModel.appearanceState == .appearing)
     #expect(container.children.count == 2)
     #expect(list.parent === container)
 
@@ -645,7 +648,7 @@ struct ExecutorFlows {
     container.otherFlag = true
     ModelRuntime.advance(by: 0)
     let header = try #require(container.children.first { $0 is HeaderViewController })
-    #expect(header.modelAppearanceState == .appeared)
+    #expect(header.uikitModel.appearanceState == .appeared)
     #expect(!container.children.contains { $0 is SpinnerViewController })
     #expect(ModelRuntime.runningAnimations.count == 1)
     let evaluationsBeforeEnd = container.evaluations
@@ -666,9 +669,9 @@ struct ExecutorFlows {
     ModelRuntime.runUntilIdle()
 
     let shown = container.children.filter { $0.view.superview === container.view }
-    #expect(shown.map(\.modelName) == [finalName])
+    #expect(shown.map(\.uikitModel.name) == [finalName])
     #expect(container.children.count == 2)
-    #expect(shown.first?.modelAppearanceState == .appeared)
+    #expect(shown.first?.uikitModel.appearanceState == .appeared)
     for name in ["list", "detail", "header", "spinner"] {
       #expect(isBalanced(name), "\(name): \(appearanceCounts(name))")
     }
@@ -715,7 +718,7 @@ struct ExecutorFlows {
     #expect(container.children == [list, detail])
     #expect(list.parent === container)
     #expect(list.viewIfLoaded?.superview == nil)
-    #expect(list.modelAppearanceState == .disappeared)
+    #expect(list.uikitModel.appearanceState == .disappeared)
     #expect(
       container.composer.hierarchyDescription.contains("hidden second ListViewController keepAlive")
     )
@@ -779,7 +782,7 @@ struct ExecutorFlows {
         """)
     let list = try #require(container.children.first)
     #expect(list.view.superview === container.view)
-    #expect(list.modelAppearanceState == .appeared)
+    #expect(list.uikitModel.appearanceState == .appeared)
     #expect(isBalanced("list"))
     #expect(ModelRuntime.diagnostics.isEmpty)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
@@ -795,7 +798,7 @@ struct ExecutorFlows {
     container.showsChild = true
     let window = show(container)
     let list = try #require(container.children.first)
-    #expect(list.modelAppearanceState == .appeared)
+    #expect(list.uikitModel.appearanceState == .appeared)
     ModelRuntime.clearEvents()
 
     container.flag = true
@@ -955,8 +958,8 @@ struct ExecutorFlows {
     let window = show(container)
 
     let child = try #require(container.children.first)
-    #expect(child.modelName == "list")
-    #expect(child.modelAppearanceState == .appeared)
+    #expect(child.uikitModel.name == "list")
+    #expect(child.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
   }
@@ -1043,3 +1046,4 @@ struct ExecutorFlows {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
   }
 }
+#endif

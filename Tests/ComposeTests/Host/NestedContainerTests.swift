@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -38,7 +40,7 @@ private final class OuterContainer: ComposedViewController {
 
 @MainActor
 private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -183,13 +185,14 @@ struct ComposedViewControllerForwardingTests {
     ModelRuntime.runUntilIdle()
 
     let style = ModelRuntime.statusBarStyleViewController(from: container)
-    #expect(style.modelName == "dark")
+    #expect(style.uikitModel.name == "dark")
     #expect(style.preferredStatusBarStyle == .lightContent)
     #expect(
       ModelRuntime.homeIndicatorViewController(from: container).prefersHomeIndicatorAutoHidden)
-    #expect(ModelRuntime.statusBarHiddenViewController(from: container).modelName == "dark")
+    #expect(ModelRuntime.statusBarHiddenViewController(from: container).uikitModel.name == "dark")
     style.preferredContentSize = CGSize(width: 100, height: 50)
     #expect(container.preferredContentSize == CGSize(width: 100, height: 50))
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
+#endif

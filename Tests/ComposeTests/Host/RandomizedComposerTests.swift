@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Testing
@@ -76,13 +78,14 @@ struct RandomizedComposition {
     #expect(harness.settle() == [])
     let container = harness.container
     let fillKey = container.state.fill.keys[0]
-    let shown = try #require(container.children.first { $0.modelName.hasPrefix(fillKey + ".") })
+    let shown = try #require(
+      container.children.first { $0.uikitModel.name.hasPrefix(fillKey + ".") })
     switch tampering {
     case .viewRemovedBehindTheComposersBack:
       shown.view.removeFromSuperview()
     case .childAddedBehindTheComposersBack:
       let intruder = RowController()
-      intruder.modelName = "intruder"
+      intruder.uikitModel.name = "intruder"
       container.addChild(intruder)
       container.view.addSubview(intruder.view)
       intruder.didMove(toParent: container)
@@ -353,9 +356,9 @@ private final class Registry {
     -> Controller
   {
     serial += 1
-    controller.modelName = "\(key).\(serial)"
+    controller.uikitModel.name = "\(key).\(serial)"
     controller.generation = generation
-    entries.append(Entry(name: controller.modelName, controller: controller))
+    entries.append(Entry(name: controller.uikitModel.name, controller: controller))
     return controller
   }
 
@@ -453,8 +456,8 @@ private final class RandomContainer: UIViewController {
     self.registry = registry
     self.forwardsManually = forwardsManually
     super.init(nibName: nil, bundle: nil)
-    modelName = "container"
-    panel.modelName = "panel"
+    uikitModel.name = "container"
+    panel.uikitModel.name = "panel"
   }
 
   required init?(coder: NSCoder) { nil }
@@ -639,12 +642,13 @@ private final class Harness {
     let children = container.children
     var byKey: [String: UIViewController] = [:]
     for child in children {
-      guard let key = key(of: child.modelName) else {
-        failures.append("child '\(child.modelName)' was not made by a factory")
+      guard let key = key(of: child.uikitModel.name) else {
+        failures.append("child '\(child.uikitModel.name)' was not made by a factory")
         continue
       }
       if let other = byKey[key] {
-        failures.append("\(key) has two controllers: \(other.modelName), \(child.modelName)")
+        failures.append(
+          "\(key) has two controllers: \(other.uikitModel.name), \(child.uikitModel.name)")
       }
       byKey[key] = child
     }
@@ -662,7 +666,7 @@ private final class Harness {
       failures.append("composer diagnostics: \(container.composer.diagnostics.map(\.message))")
     }
     if ModelRuntime.hasPendingWork { failures.append("work is still pending after settling") }
-    previous = byKey.mapValues(\.modelName)
+    previous = byKey.mapValues(\.uikitModel.name)
     return failures
   }
 
@@ -676,7 +680,7 @@ private final class Harness {
       if let view = controller.viewIfLoaded { owners[ObjectIdentifier(view)] = key }
     }
     func keys(_ views: [UIView]) -> [String] {
-      views.map { owners[ObjectIdentifier($0)] ?? "unknown view \($0.modelName)" }
+      views.map { owners[ObjectIdentifier($0)] ?? "unknown view \($0.uikitModel.name)" }
     }
     let stacks = root.subviews.compactMap { $0 as? UIStackView }
     if stacks.count > 1 { failures.append("the container view has \(stacks.count) stack views") }
@@ -687,7 +691,7 @@ private final class Harness {
       if !isOwn, let key = owners[ObjectIdentifier(view)], slotName(of: key) != "fill" {
         failures.append("\(key) is in the container view, outside its slot")
       } else if !isOwn, owners[ObjectIdentifier(view)] == nil {
-        failures.append("unknown view \(view.modelName) in the container view")
+        failures.append("unknown view \(view.uikitModel.name) in the container view")
       }
     }
     let fillViews = root.subviews.filter {
@@ -729,7 +733,7 @@ private final class Harness {
     }
     for (key, controller) in byKey where !state.declares(key) {
       if let superview = controller.viewIfLoaded?.superview {
-        failures.append("\(key) is not declared but its view is in \(superview.modelName)")
+        failures.append("\(key) is not declared but its view is in \(superview.uikitModel.name)")
       }
     }
     return failures
@@ -803,15 +807,17 @@ private final class Harness {
     for child in children {
       let shown = child.viewIfLoaded?.superview != nil
       let expected: ModelAppearanceState = shown && visible ? .appeared : .disappeared
-      if child.modelAppearanceState != expected {
-        failures.append("\(child.modelName) is \(child.modelAppearanceState), expected \(expected)")
+      if child.uikitModel.appearanceState != expected {
+        failures.append(
+          "\(child.uikitModel.name) is \(child.uikitModel.appearanceState), expected \(expected)")
       }
-      let replayed = appearance[child.modelName, default: .disappeared]
+      let replayed = appearance[child.uikitModel.name, default: .disappeared]
       if replayed != expected {
-        failures.append("\(child.modelName)'s callbacks leave it \(replayed), expected \(expected)")
+        failures.append(
+          "\(child.uikitModel.name)'s callbacks leave it \(replayed), expected \(expected)")
       }
     }
-    let alive = Set(children.map(\.modelName))
+    let alive = Set(children.map(\.uikitModel.name))
     let deallocated = Set(registry.deallocated)
     for name in registry.names where !alive.contains(name) {
       if !deallocated.contains(name) {
@@ -834,7 +840,7 @@ private final class Harness {
       let alwaysDeclared = history.allSatisfy { $0.declares(key) }
       let alwaysKept = !warnedSinceSettle && history.allSatisfy { $0.lifetime(key).keepsHidden }
       guard slotStays, alwaysDeclared || alwaysKept else { continue }
-      let now = byKey[key]?.modelName ?? "none"
+      let now = byKey[key]?.uikitModel.name ?? "none"
       if now != name {
         failures.append("\(key) was \(name) and nothing removed it, but now is \(now)")
       }
@@ -901,3 +907,4 @@ private struct SplitMix64: RandomNumberGenerator {
     bound <= 0 ? 0 : Int(next() % UInt64(bound))
   }
 }
+#endif

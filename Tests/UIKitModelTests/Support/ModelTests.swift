@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
 import Foundation
 import Testing
 import UIKitModel
@@ -19,7 +21,7 @@ func freshModel(exceptions: ModelExceptionPolicy = .record) {
 @MainActor
 func makeVisibleWindow(root: UIViewController? = nil) -> UIWindow {
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.modelName = "window"
+  window.uikitModel.name = "window"
   window.rootViewController = root
   window.makeKeyAndVisible()
   return window
@@ -29,7 +31,7 @@ func makeVisibleWindow(root: UIViewController? = nil) -> UIWindow {
 @MainActor
 func controller(_ name: String) -> UIViewController {
   let controller = UIViewController()
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -37,7 +39,7 @@ func controller(_ name: String) -> UIViewController {
 @MainActor
 func view(_ name: String, frame: CGRect = .zero) -> UIView {
   let view = UIView(frame: frame)
-  view.modelName = name
+  view.uikitModel.name = name
   return view
 }
 
@@ -69,7 +71,7 @@ final class ObservingViewController: UIViewController {
   private func noteFlags(_ callback: String) {
     guard observesMovingFlags else { return }
     ModelRuntime.annotate(
-      modelName,
+      uikitModel.name,
       "\(callback) sees isMovingToParent=\(isMovingToParent) isMovingFromParent=\(isMovingFromParent)"
     )
   }
@@ -79,3 +81,4 @@ extension String {
   /// The text with the common leading indentation of a multi-line literal removed.
   var lines: [String] { split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 }
+#endif
