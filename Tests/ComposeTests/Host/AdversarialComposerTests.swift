@@ -86,7 +86,8 @@ struct AdversarialComposition {
       let seed = seeds.next()
       if let failure = await AdversarySoak.run(seed: seed, steps: steps, quiet: failing.count >= 20)
       {
-        failing.append("\(adversaryHex(seed)) at step \(failure.step): \(failure.first)")
+        failing.append(
+          "\(adversaryHex(seed)) at step \(failure.step): \(failure.first.prefix(300))")
       }
       remaining -= steps
       cases += 1
