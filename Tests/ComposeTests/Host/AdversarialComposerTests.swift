@@ -850,7 +850,7 @@ private final class PlainHost: UIViewController, AdversaryHosting {
   let setup: AdversarySetup
   let anchors = AdversaryAnchors()
   var reentry: AdversaryReentry?
-  weak var victim: UIViewController?
+  var victim: UIViewController?
   var twinCache: TwinChild?
   let baseTheme = "root"
 
@@ -914,7 +914,7 @@ private final class ComposedHost: ComposedViewController, AdversaryHosting {
   let setup: AdversarySetup
   let anchors = AdversaryAnchors()
   var reentry: AdversaryReentry?
-  weak var victim: UIViewController?
+  var victim: UIViewController?
   var twinCache: TwinChild?
   let baseTheme = "default"
 
@@ -1191,6 +1191,7 @@ private enum AdversaryDeclaration {
           default: host.map { $0 as UIViewController } ?? UIViewController()
           }
         }
+        .id("\(misuse)")
       }
     case .duplicateKeys:
       Slot("misuse", in: anchor) {
@@ -1326,7 +1327,8 @@ private final class AdversaryHarness {
   /// Changes something, lets a random time pass, and checks.
   func step(adversarial: Bool = true) async -> [String] {
     var observes = false
-    endEpisodes()
+    // A misuse that ends is composed away before another begins (or the two would look alike).
+    let ended = endEpisodes()
     let roll = random.below(100)
     if let host, roll < 60 {
       var screen = scenario.screen
@@ -1352,7 +1354,7 @@ private final class AdversaryHarness {
         host.composer.setNeedsCompose()
       }
       note("state\(observes ? " (observed)" : ""): \(screen)")
-    } else if roll < 68, adversarial, AdversaryFeature.misuse.isEnabled {
+    } else if roll < 68, adversarial, !ended, AdversaryFeature.misuse.isEnabled {
       injectMisuse()
     } else if roll < 72, adversarial, AdversaryFeature.behindTheBack.isEnabled {
       tamperBehindTheBack()
@@ -1413,26 +1415,33 @@ private final class AdversaryHarness {
     }
   }
 
-  /// Ends the misuse and the anchor removal declared before the last settle.
-  private func endEpisodes() {
-    guard misuseSinceSettle.isEmpty, let host else { return }
+  /// Ends the misuse and the anchor removal declared before the last settle; returns whether it
+  /// ended any.
+  private func endEpisodes() -> Bool {
+    guard misuseSinceSettle.isEmpty, let host else { return false }
+    var ended = false
     if let anchor = removedAnchor {
       host.view.addSubview(anchor)
       removedAnchor = nil
       host.composer.setNeedsCompose()
       note("anchor \(ModelProbe.name(anchor)) put back")
+      ended = true
     }
     if host.scenario.screen.misuse != nil {
       host.scenario.screen.misuse = nil
+      host.victim = nil
       host.composer.setNeedsCompose()
       note("misuse no longer declared")
+      ended = true
     }
     if case .toggled = host.scenario.screen.twin {
       host.scenario.screen.twin = .absent
       host.twinCache = nil
       host.composer.setNeedsCompose()
       note("twin slot no longer declared")
+      ended = true
     }
+    return ended
   }
 
   private func injectMisuse() {
@@ -1444,7 +1453,8 @@ private final class AdversaryHarness {
     case .sharedInstance:
       guard
         let victim = host.children.first(where: {
-          $0.viewIfLoaded?.window != nil && adversaryKey(of: $0).map(adversarySlotName) != "twin"
+          guard $0.viewIfLoaded?.window != nil, let key = adversaryKey(of: $0) else { return false }
+          return !["twin", "misuse"].contains(adversarySlotName(of: key))
         })
       else { return }
       host.victim = victim
@@ -1909,7 +1919,9 @@ private final class AdversaryHarness {
     let children = Set(host.children.map(ObjectIdentifier.init))
     for entry in registry.entries where entry.host == host.setup.serial {
       guard let controller = entry.controller else { continue }
-      if children.contains(ObjectIdentifier(controller)) || controller === host.twinCache {
+      if children.contains(ObjectIdentifier(controller)) || controller === host.twinCache
+        || controller === host.victim
+      {
         continue
       }
       failures.append("\(entry.name) is no longer a child but is still alive")
@@ -1939,7 +1951,10 @@ private final class AdversaryHarness {
   }
 
   func report(_ failures: [String], step: Int) -> String {
-    let trace = host?.composer.trace.suffix(40).joined(separator: "\n") ?? "(no container)"
+    // Update steps are the most frequent and the least telling: the others are shown.
+    let trace =
+      host?.composer.trace.filter { !$0.hasPrefix("update ") }.suffix(60)
+      .joined(separator: "\n") ?? "(no container)"
     return """
       adversarial composition: seed \(adversaryHex(seed)) failed at step \(step) \
       (\(options.nested ? "nested" : "root"), \(options.composed ? "ComposedViewController" : "Composer"), \
@@ -1951,7 +1966,7 @@ private final class AdversaryHarness {
       \(host?.composer.hierarchyDescription ?? "(no container)")
       last actions:
       \(actions.joined(separator: "\n"))
-      last steps performed:
+      last steps performed (updates left out):
       \(trace)
       replay: COMPOSE_ADVERSARIAL_SEED=\(adversaryHex(seed)) COMPOSE_ADVERSARIAL_STEPS=\(step) \
       swift test --disable-default-traits --filter AdversarialComposition
