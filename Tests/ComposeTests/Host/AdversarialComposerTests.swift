@@ -81,15 +81,16 @@ struct AdversarialComposition {
     var failing: [String] = []
     let start = Date()
     AdversaryCoverage.reset()
+    // A failing case stops early; the next cases make up its steps, so that `total` steps run.
     while remaining > 0 {
       let steps = min(remaining, 500)
       let seed = seeds.next()
-      if let failure = await AdversarySoak.run(seed: seed, steps: steps, quiet: failing.count >= 20)
-      {
+      let outcome = await AdversarySoak.run(seed: seed, steps: steps, quiet: failing.count >= 20)
+      if let failure = outcome.failure {
         failing.append(
           "\(adversaryHex(seed)) at step \(failure.step): \(failure.first.prefix(300))")
       }
-      remaining -= steps
+      remaining -= max(outcome.steps, 1)
       cases += 1
     }
     let seconds = Date().timeIntervalSince(start)
@@ -182,8 +183,9 @@ enum AdversaryTampering: CaseIterable, Sendable {
 
 // MARK: - Expectations the lead may adjust
 
-/// The diagnostics each misuse must produce. One place, so that a new rule id is a one-line
-/// change: a misuse passes when the composer reports at least one diagnostic whose id is in its
+/// The diagnostics each misuse must produce.
+///
+/// One place, so that a new rule id is a one-line change: a misuse passes when the composer reports at least one diagnostic whose id is in its
 /// set, and no diagnostic outside the sets of the misuses declared.
 private enum AdversaryExpectations {
   static func ids(for misuse: AdversaryMisuse) -> Set<String> {
@@ -289,6 +291,12 @@ private struct AdversaryFailure {
   let first: String
 }
 
+/// How far a case ran.
+private struct AdversaryOutcome {
+  let steps: Int
+  let failure: AdversaryFailure?
+}
+
 /// The current case, for the crash handler: a trap cannot be recorded, only announced.
 nonisolated(unsafe) private var adversaryCurrentSeed: UInt64 = 0
 nonisolated(unsafe) private var adversaryCurrentStep = -1
@@ -328,7 +336,7 @@ private enum AdversarySoak {
   }
 
   /// Runs one case; returns its first failure, or `nil` when every check passed.
-  static func run(seed: UInt64, steps: Int, quiet: Bool = false) async -> AdversaryFailure? {
+  static func run(seed: UInt64, steps: Int, quiet: Bool = false) async -> AdversaryOutcome {
     prepareRuntime()
     adversaryCurrentSeed = seed
     adversaryCurrentStep = 0
@@ -345,11 +353,12 @@ private enum AdversarySoak {
     }
     adversaryCurrentStep = -1
     defer { harness.tearDown() }
-    guard let first = failures.first else { return nil }
+    guard let first = failures.first else { return AdversaryOutcome(steps: step, failure: nil) }
     let report = harness.report(failures, step: step)
     if !quiet { print(report) }
-    Issue.record(Comment(rawValue: quiet ? "seed \(adversaryHex(seed)) step \(step): \(first)" : report))
-    return AdversaryFailure(step: step, first: first)
+    Issue.record(
+      Comment(rawValue: quiet ? "seed \(adversaryHex(seed)) step \(step): \(first)" : report))
+    return AdversaryOutcome(steps: step, failure: AdversaryFailure(step: step, first: first))
   }
 }
 
@@ -618,7 +627,9 @@ enum AdversaryReentry: CaseIterable, CustomStringConvertible, Sendable {
 
 /// The "twin" slot: one cached controller declared in both branches of an animated slot.
 private enum AdversaryTwin: CustomStringConvertible {
-  case absent, shown(flag: Bool), toggled(flag: Bool)
+  case absent
+  case shown(flag: Bool)
+  case toggled(flag: Bool)
 
   var flag: Bool? {
     switch self {
@@ -831,19 +842,6 @@ extension AdversaryHosting {
   }
 }
 
-/// Forwards appearance to the children whose views are shown, for manual forwarding.
-@MainActor
-private func forwardAppearance(_ container: UIViewController, appearing: Bool?, animated: Bool) {
-  let shown = container.children.filter { $0.viewIfLoaded?.superview != nil }
-  for child in shown {
-    if let appearing {
-      child.beginAppearanceTransition(appearing, animated: animated)
-    } else {
-      child.endAppearanceTransition()
-    }
-  }
-}
-
 /// A plain controller with a composer.
 @MainActor
 private final class PlainHost: UIViewController, AdversaryHosting {
@@ -889,22 +887,22 @@ private final class PlainHost: UIViewController, AdversaryHosting {
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    if setup.manual { forwardAppearance(self, appearing: true, animated: animated) }
+    if setup.manual { composer.forwardBeginAppearanceTransition(true, animated: animated) }
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    if setup.manual { forwardAppearance(self, appearing: nil, animated: animated) }
+    if setup.manual { composer.forwardEndAppearanceTransition() }
   }
 
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
-    if setup.manual { forwardAppearance(self, appearing: false, animated: animated) }
+    if setup.manual { composer.forwardBeginAppearanceTransition(false, animated: animated) }
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    if setup.manual { forwardAppearance(self, appearing: nil, animated: animated) }
+    if setup.manual { composer.forwardEndAppearanceTransition() }
   }
 }
 
@@ -938,22 +936,22 @@ private final class ComposedHost: ComposedViewController, AdversaryHosting {
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    if setup.manual { forwardAppearance(self, appearing: true, animated: animated) }
+    if setup.manual { composer.forwardBeginAppearanceTransition(true, animated: animated) }
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    if setup.manual { forwardAppearance(self, appearing: nil, animated: animated) }
+    if setup.manual { composer.forwardEndAppearanceTransition() }
   }
 
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
-    if setup.manual { forwardAppearance(self, appearing: false, animated: animated) }
+    if setup.manual { composer.forwardBeginAppearanceTransition(false, animated: animated) }
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    if setup.manual { forwardAppearance(self, appearing: nil, animated: animated) }
+    if setup.manual { composer.forwardEndAppearanceTransition() }
   }
 }
 
@@ -1207,8 +1205,11 @@ private enum AdversaryDeclaration {
       Slot("misuse", in: anchor) { legitimate(host) }
     case .runawayUpdate:
       Slot("misuse", in: anchor) {
-        Child { [weak host] in make(MisuseChild(), "misuse/ok", 0, "unset", host) } update: {
-          [weak host] _ in host?.composer.setNeedsCompose()
+        Child { [weak host] in
+          make(MisuseChild(), "misuse/ok", 0, "unset", host)
+        } update: {
+          [weak host] _ in
+          host?.composer.setNeedsCompose()
         }
       }
     case .cachedInBothBranches, .removedAnchor:
@@ -1676,7 +1677,8 @@ private final class AdversaryHarness {
       }
       if isChild, !tamperedWith, let superview = view.superview {
         if !superview.isDescendant(of: root), !isUnderRemovedAnchor(superview) {
-          failures.append("\(entry.name) is a child but its view is in \(ModelProbe.name(superview))")
+          failures.append(
+            "\(entry.name) is a child but its view is in \(ModelProbe.name(superview))")
         }
       }
       if isChild, !tamperedWith, ModelProbe.appearance(controller) == .appeared,
@@ -1793,7 +1795,8 @@ private final class AdversaryHarness {
       shown = keys(stacked.first ?? [])
     } else {
       if !stacked.isEmpty {
-        failures.append("'\(slot.name)' is \(slot.layout) but \(keys(stacked.flatMap(\.self))) are in a stack")
+        failures.append(
+          "'\(slot.name)' is \(slot.layout) but \(keys(stacked.flatMap(\.self))) are in a stack")
       }
       shown = keys(direct)
     }
@@ -1816,7 +1819,8 @@ private final class AdversaryHarness {
         failures.append("\(key) has frame \(view.frame), expected \(frame) for \(slot.layout)")
       }
       if controller.generation != slot.generation {
-        failures.append("\(key) has generation \(controller.generation), expected \(slot.generation)")
+        failures.append(
+          "\(key) has generation \(controller.generation), expected \(slot.generation)")
       }
       if controller.theme != theme {
         failures.append("\(key) has theme '\(controller.theme)', expected '\(theme)'")
