@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Observation
@@ -276,10 +278,10 @@ private enum AdversaryCoverage {
 /// The model-only members this file uses, in one place (they may move to a namespace).
 @MainActor
 private enum ModelProbe {
-  static func name(_ object: UIResponder) -> String { object.modelName }
-  static func setName(_ object: UIResponder, _ name: String) { object.modelName = name }
+  static func name(_ object: UIResponder) -> String { object.uikitModel.name }
+  static func setName(_ object: UIResponder, _ name: String) { object.uikitModel.name = name }
   static func appearance(_ controller: UIViewController) -> ModelAppearanceState {
-    controller.modelAppearanceState
+    controller.uikitModel.appearanceState
   }
 }
 
@@ -2028,3 +2030,4 @@ private struct AdversaryRandom: RandomNumberGenerator {
     bound <= 0 ? 0 : Int(next() % UInt64(bound))
   }
 }
+#endif

@@ -594,9 +594,9 @@ private final class Harness {
       for (slot, hidden) in mounted.hidden {
         for (hiddenKey, lifetime) in hidden where lifetime == "keepAlive" {
           if let controller = container.children.first(where: {
-            key(of: $0.modelName) == hiddenKey
+            key(of: $0.uikitModel.name) == hiddenKey
           }) {
-            warnedHidden[hiddenKey] = (slot, controller.modelName)
+            warnedHidden[hiddenKey] = (slot, controller.uikitModel.name)
           }
         }
       }
@@ -621,7 +621,7 @@ private final class Harness {
     let mounted = Mounted(container.composer.hierarchyDescription)
     for (warnedKey, warned) in warnedHidden.sorted(by: { $0.key < $1.key })
     where mounted.hidden[warned.slot]?[warnedKey] == "keepAlive"
-      && container.children.contains(where: { $0.modelName == warned.controller })
+      && container.children.contains(where: { $0.uikitModel.name == warned.controller })
     {
       failures.append("\(warnedKey) in '\(warned.slot)' is still hidden after a memory warning")
     }

@@ -1,3 +1,5 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
 import Observation
@@ -45,7 +47,7 @@ private final class Screen: UIViewController {
   init(@CompositionBuilder _ declaration: @escaping @MainActor (Screen) -> CompositionContent) {
     self.declaration = declaration
     super.init(nibName: nil, bundle: nil)
-    modelName = "container"
+    uikitModel.name = "container"
   }
 
   required init?(coder: NSCoder) { nil }
@@ -86,7 +88,7 @@ private final class Screen: UIViewController {
 /// The controller, with a name for the model's event log.
 @MainActor
 private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
-  controller.modelName = name
+  controller.uikitModel.name = name
   return controller
 }
 
@@ -121,7 +123,7 @@ private struct Released {
   }
 
   var survivors: [String] {
-    ([container] + children.map(\.controller)).compactMap { $0?.modelName }
+    ([container] + children.map(\.controller)).compactMap { $0?.uikitModel.name }
   }
 }
 
@@ -170,7 +172,7 @@ private final class CapturingScreen: UIViewController {
 
   init() {
     super.init(nibName: nil, bundle: nil)
-    modelName = "container"
+    uikitModel.name = "container"
   }
 
   required init?(coder: NSCoder) { nil }
@@ -245,7 +247,7 @@ struct ReferenceCycleTests {
       container.showsDetail = false
       ModelRuntime.runUntilIdle()
       // The list came back from hidden, updated; the detail is hidden, kept alive.
-      #expect(container.children.map(\.modelName) == ["avatar", "list", "detail"])
+      #expect(container.children.map(\.uikitModel.name) == ["avatar", "list", "detail"])
       #expect((container.children[1] as? ProfileChild)?.user == "grace")
       #expect(container.children[2].viewIfLoaded?.superview == nil)
       released = Released(container)
@@ -261,7 +263,7 @@ struct ReferenceCycleTests {
     var released: Released?
     do {
       let profile = ProfileViewController()
-      profile.modelName = "profile"
+      profile.uikitModel.name = "profile"
       let window = show(profile)
       profile.user = User(id: 1, name: "Ada")
       ModelRuntime.runUntilIdle()
@@ -354,8 +356,8 @@ struct SwapMisuseTests {
     ModelRuntime.runUntilIdle()
     screen.flag = true
     ModelRuntime.runUntilIdle()
-    #expect(screen.children.map(\.modelName) == ["side", "detail"])
-    #expect(screen.children.last?.modelAppearanceState == .appeared)
+    #expect(screen.children.map(\.uikitModel.name) == ["side", "detail"])
+    #expect(screen.children.last?.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
@@ -578,8 +580,8 @@ struct ManualForwardingSwapTests {
     ModelRuntime.runUntilIdle()
 
     let detail = try #require(screen.children.first)
-    #expect(detail.modelName == "detail")
-    #expect(detail.modelAppearanceState == .appeared)
+    #expect(detail.uikitModel.name == "detail")
+    #expect(detail.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     #expect(
@@ -602,12 +604,12 @@ struct ManualForwardingSwapTests {
     ModelRuntime.runUntilIdle()
 
     let detail = try #require(screen.children.first)
-    #expect(detail.modelAppearanceState == .disappeared)
+    #expect(detail.uikitModel.appearanceState == .disappeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
 
     window.isHidden = false
     ModelRuntime.runUntilIdle()
-    #expect(detail.modelAppearanceState == .appeared)
+    #expect(detail.uikitModel.appearanceState == .appeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
@@ -641,7 +643,7 @@ struct MemoryWarningDuringSwapTests {
     ModelRuntime.runUntilIdle()
 
     #expect(list.parent == nil)
-    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(screen.children.map(\.uikitModel.name) == ["detail"])
     #expect(
       ModelRuntime.eventLog(for: ["list"], categories: [.appearance, .containment])
         == """
@@ -784,7 +786,7 @@ struct BehindTheBackTests {
     let window = show(screen)
     let list = try #require(screen.children.first)
     list.view.removeFromSuperview()
-    #expect(list.modelAppearanceState == .disappeared)
+    #expect(list.uikitModel.appearanceState == .disappeared)
 
     screen.user = "grace"
     ModelRuntime.runUntilIdle()
@@ -793,12 +795,12 @@ struct BehindTheBackTests {
     #expect(screen.composer.diagnostics.first?.message.contains("'content'") == true)
     #expect(list.view.superview === screen.view)
     #expect(list.view.frame == screen.view.bounds)
-    #expect(list.modelAppearanceState == .appeared)
+    #expect(list.uikitModel.appearanceState == .appeared)
 
     // A swap from it then animates as usual.
     screen.flag = true
     ModelRuntime.runUntilIdle()
-    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(screen.children.map(\.uikitModel.name) == ["detail"])
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
@@ -821,13 +823,13 @@ struct BehindTheBackTests {
     #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
     #expect(list == nil)
     let again = try #require(screen.children.first)
-    #expect(again.modelName == "list")
+    #expect(again.uikitModel.name == "list")
     #expect(again.view.superview === screen.view)
-    #expect(again.modelAppearanceState == .appeared)
+    #expect(again.uikitModel.appearanceState == .appeared)
 
     screen.flag = true
     ModelRuntime.runUntilIdle()
-    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(screen.children.map(\.uikitModel.name) == ["detail"])
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
@@ -846,9 +848,10 @@ struct BehindTheBackTests {
 
     #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
     #expect(list.viewIfLoaded?.superview == nil)
-    #expect(screen.children.map(\.modelName) == ["detail"])
+    #expect(screen.children.map(\.uikitModel.name) == ["detail"])
     #expect(screen.view.subviews.filter { !$0.isHidden && $0.bounds.width > 0 }.count == 1)
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
   }
 }
+#endif
