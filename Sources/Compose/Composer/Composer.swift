@@ -52,6 +52,9 @@ public final class Composer {
   private var mounted = CompositionTree(slots: [], diagnostics: [])
   private let executor: Executor
   private var isDirty = false
+  /// Whether a slot kept its mounted children because a swap was running in it; the latest
+  /// declaration is applied when a swap ends.
+  private var needsComposeAfterSwap = false
   private var isComposing = false
   private weak var trigger: LayoutTrigger?
   /// What invalidated the declaration while it was being applied, if anything did.
@@ -235,6 +238,7 @@ public final class Composer {
       activity.isComposing = false
     }
     isDirty = false
+    needsComposeAfterSwap = false
     // What other code changed is repaired first, so that the plan starts from the truth.
     let repair = executor.repair(mounted)
     mounted = repair.tree
@@ -266,11 +270,8 @@ public final class Composer {
     guardAgainstSelfInvalidation()
     if !stillBusy.isEmpty {
       // The busy slots are reconciled with the latest declaration when their swaps end.
-      isDirty = true
-      if executor.transitioningSlots.isDisjoint(with: stillBusy), let view = container.viewIfLoaded
-      {
-        installTrigger(in: view).setNeedsLayout()
-      }
+      needsComposeAfterSwap = true
+      if executor.transitioningSlots.isDisjoint(with: stillBusy) { invalidate() }
     }
   }
 
@@ -312,7 +313,7 @@ public final class Composer {
   }
 
   private func transitionDidFinish(in slot: String) {
-    if isDirty, !isComposing { compose() }
+    if isDirty || needsComposeAfterSwap, !isComposing { compose() }
     guard !pendingEvictions.isEmpty else { return }
     let ready = pendingEvictions.subtracting(executor.swappingChildren)
     guard !ready.isEmpty else { return }

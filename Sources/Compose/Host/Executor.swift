@@ -20,8 +20,9 @@ import UIKitModel
 final class Executor {
   /// The container; once it is released, every call does nothing.
   private(set) weak var container: UIViewController?
-  /// The live controllers, by identity.
-  private(set) var controllers: [ChildIdentity: UIViewController] = [:]
+  /// The live controllers, by identity; held weakly, since the container owns its children: a
+  /// composer that outlives its container keeps none of them alive.
+  private(set) var controllers = LiveControllers()
   /// The stack views made for stack slots, by slot name.
   private var stacks: [String: UIStackView] = [:]
   /// The constraints a slot's layout activated for a root view, by view; deactivated when the
@@ -159,7 +160,7 @@ final class Executor {
     of controller: UIViewController, for child: ResolvedChild, in container: UIViewController
   ) -> Diagnostic? {
     let typeName = String(describing: type(of: controller))
-    if let other = controllers.first(where: { $0.value === controller })?.key {
+    if controller.parent === container, let other = controllers.identity(of: controller) {
       return Diagnostic(
         id: .sameInstanceDeclaredTwice,
         message: "the factory of child \(child.identity) returned the '\(typeName)' that is "
@@ -560,6 +561,9 @@ final class Executor {
     let swapping = Set(
       swaps.values.flatMap { [ObjectIdentifier($0.outgoing), ObjectIdentifier($0.incoming)] })
     if let appearing {
+      // A second report of the same change (the container's code and a base class both
+      // forwarding) is the same change.
+      if containerAppearance == (appearing ? .appearing : .disappearing) { return }
       appearanceEpoch += 1
       containerAppearance = appearing ? .appearing : .disappearing
       forwardedChildren = shown.compactMap { controllers[$0] }.filter {
@@ -602,18 +606,18 @@ final class Executor {
     for index in slots.indices where !busy.contains(slots[index].name) {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()
-      for child in slot.children + slot.hidden {
-        guard let controller = controllers[child.identity], controller.parent !== container
-        else { continue }
+      for child in slot.children + slot.hidden where controllers.hasEntry(child.identity) {
+        let controller = controllers[child.identity]
+        guard controller?.parent !== container || controller == nil else { continue }
         found.append(
           Diagnostic(
             id: .changedBehindComposer,
             message: "child \(child.identity) was removed from the container by other code "
-              + "(its parent is \(controller.parent.map { "'\(type(of: $0))'" } ?? "nil")); "
+              + "(its parent is \(controller?.parent.map { "'\(type(of: $0))'" } ?? "nil")); "
               + "Compose forgets it and makes the child again if it is still declared; add and "
               + "remove children by changing the declaration",
             source: child.source))
-        if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
+        if let view = controller?.viewIfLoaded, let root = container.viewIfLoaded,
           view.isDescendant(of: root)
         {
           takeOut(view, of: slot)
@@ -712,4 +716,30 @@ private final class RunningSwap {
 /// A container's appearance, as it reports it.
 enum ContainerAppearance {
   case appearing, appeared, disappearing, disappeared
+}
+
+/// The controllers Compose made, by identity, held weakly.
+@MainActor
+struct LiveControllers {
+  private struct Entry {
+    weak var controller: UIViewController?
+  }
+
+  private var entries: [ChildIdentity: Entry] = [:]
+
+  /// The controller of a child, if it is alive.
+  subscript(identity: ChildIdentity) -> UIViewController? {
+    get { entries[identity]?.controller }
+    set { entries[identity] = newValue.map { Entry(controller: $0) } }
+  }
+
+  /// Whether a controller was made for the child and not forgotten since (it may be gone).
+  func hasEntry(_ identity: ChildIdentity) -> Bool { entries[identity] != nil }
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// The identity of a live controller; O(*n*).
+  func identity(of controller: UIViewController) -> ChildIdentity? {
+    entries.first { $0.value.controller === controller }?.key
+  }
 }

@@ -290,7 +290,7 @@ struct Planner {
     var swap: (outgoing: ResolvedChild, incoming: Int)?
     if difference.removals.count == 1, difference.insertions.count == 1,
       difference.moves.isEmpty, difference.removals[0] == difference.insertions[0],
-      !new.layout.isStack
+      !new.layout.isStack, !old.layout.isStack
     {
       let incoming = difference.insertions[0]
       if new.children[incoming].transition.isAnimated {

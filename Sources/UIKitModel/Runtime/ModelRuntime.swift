@@ -9,7 +9,8 @@ public import Foundation
 ///
 /// The runtime is global, like UIKit's main thread. Tests that use it run on the main actor, call
 /// ``reset()`` first, and must not run concurrently with other tests that use it (put them in a
-/// serialized suite).
+/// serialized suite). An asynchronous test, which lets other tests run while it waits, runs in a
+/// runtime of its own with ``withIsolatedRuntime(_:)``.
 ///
 /// ```swift
 /// ModelRuntime.reset()
@@ -23,7 +24,46 @@ public import Foundation
 /// ```
 @MainActor
 public enum ModelRuntime {
-  static var state = RuntimeState()
+  /// The global runtime, or the one of the task's ``withIsolatedRuntime(_:)``.
+  static var state: RuntimeState {
+    get { isolated?.state ?? global }
+    set {
+      if let isolated { isolated.state = newValue } else { global = newValue }
+    }
+  }
+
+  private static var global = RuntimeState()
+
+  /// The runtime of ``withIsolatedRuntime(_:)``, for the task that runs it and the tasks it
+  /// creates.
+  @TaskLocal private static var isolated: IsolatedRuntime?
+
+  /// Runs `body` with a runtime of its own: virtual time, work, events, diagnostics and
+  /// exceptions that no other test sees or resets, and that it does not see.
+  ///
+  /// For asynchronous tests: while one waits, other tests run, and a test that resets the global
+  /// runtime would take away the waiting test's pending work. Tasks created inside `body` use the
+  /// same runtime. Objects keep working across runtimes, but a view or animation belongs to the
+  /// runtime that was current when its work was scheduled.
+  ///
+  /// ```swift
+  /// @Test func stateChangeRecomposes() async {
+  ///   await ModelRuntime.withIsolatedRuntime {
+  ///     ModelRuntime.exceptionPolicy = .record
+  ///     // … await observation hops, advance time, check the event log …
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: The test's code.
+  /// - Returns: What `body` returns.
+  public static func withIsolatedRuntime<Result>(
+    _ body: @MainActor () async throws -> Result
+  ) async rethrows -> Result {
+    try await $isolated.withValue(IsolatedRuntime()) {
+      try await body()
+    }
+  }
 
   // MARK: - Time
 
@@ -295,4 +335,12 @@ extension ModelRuntime {
       "the model runtime did not settle: work kept scheduling more work; "
         + "look for a completion or layout callback that starts another animation every time")
   }
+}
+
+/// A runtime of its own for ``ModelRuntime/withIsolatedRuntime(_:)``; only ever used on the main
+/// actor, by the task that made it and its child tasks.
+final class IsolatedRuntime: @unchecked Sendable {
+  @MainActor var state = RuntimeState()
+
+  nonisolated init() {}
 }

@@ -45,7 +45,7 @@ struct RandomizedComposition {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
     let total = Soak.soakSteps ?? 0
-    var seeds = SplitMix64(seed: 0x50A_C0DE_0000_0002)
+    var seeds = SplitMix64(seed: Soak.soakSeed ?? 0x50A_C0DE_0000_0002)
     var remaining = total
     var cases = 0
     var failing: [String] = []
@@ -136,6 +136,8 @@ private enum Soak {
   nonisolated static var replaySeed: UInt64? { number("COMPOSE_RANDOM_SEED") }
   nonisolated static var replaySteps: Int? { number("COMPOSE_RANDOM_STEPS").map { Int($0) } }
   nonisolated static var soakSteps: Int? { number("COMPOSE_SOAK_STEPS").map { Int($0) } }
+  /// Starts the soak's sequence of case seeds elsewhere, so that soaks can run side by side.
+  nonisolated static var soakSeed: UInt64? { number("COMPOSE_SOAK_SEED") }
 
   private nonisolated static func number(_ variable: String) -> UInt64? {
     guard let text = ProcessInfo.processInfo.environment[variable] else { return nil }
