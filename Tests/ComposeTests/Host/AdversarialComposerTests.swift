@@ -49,6 +49,9 @@ import Darwin
 //
 //   COMPOSE_SOAK_STEPS=1000000 swift test --disable-default-traits --filter AdversarialComposition
 //
+// COMPOSE_DEBUG_EVENTS=1 prints, for the first controller the model reports, every model event
+// and harness action of the case that concern it.
+//
 // COMPOSE_ADVERSARIAL_DISABLE=feature,feature turns features off (names: see `AdversaryFeature`),
 // to look past a failure that is already known.
 
@@ -1587,6 +1590,9 @@ private final class AdversaryHarness {
 
   // MARK: Checks between settles
 
+  private var debugLog: [String] = []
+  private let debugEvents = ProcessInfo.processInfo.environment["COMPOSE_DEBUG_EVENTS"] != nil
+
   /// What must hold at every moment the model can be inspected, mid-transition included.
   func checkMidStep() -> [String] {
     var failures: [String] = []
@@ -1595,6 +1601,19 @@ private final class AdversaryHarness {
     }
     if !ModelRuntime.diagnostics.isEmpty {
       failures.append("model diagnostics: \(ModelRuntime.diagnostics.map(\.description))")
+      if ProcessInfo.processInfo.environment["COMPOSE_DEBUG_EVENTS"] != nil {
+        let text = ModelRuntime.diagnostics[0].description
+        if let start = text.range(of: ": "),
+          let end = text.range(of: ">", range: start.upperBound..<text.endIndex)
+        {
+          let name = String(text[start.upperBound..<end.lowerBound])
+          print(
+            "EVENTS for \(name):\n"
+              + (debugLog + ModelRuntime.events.map(\.description)).filter {
+                $0.hasPrefix(name + ".") || $0.hasPrefix("note:") || $0.contains("container")
+              }.suffix(3000).joined(separator: "\n"))
+        }
+      }
     }
     failures += checkAppearanceSequences()
     guard let host else { return failures + checkOuterDiagnostics() }
@@ -1656,6 +1675,7 @@ private final class AdversaryHarness {
       }
       appearance[event.subject] = after
     }
+    if debugEvents { debugLog += ModelRuntime.events.map(\.description) }
     ModelRuntime.clearEvents()
     return failures
   }
@@ -1958,6 +1978,7 @@ private final class AdversaryHarness {
   // MARK: Reporting
 
   private func note(_ action: String) {
+    if debugEvents { debugLog.append("note: " + action) }
     actions.append(action)
     if actions.count > 40 { actions.removeFirst(actions.count - 40) }
   }
