@@ -44,7 +44,17 @@ enum Appearance {
         ? (parent.appearanceState == .appearing || parent.appearanceState == .appeared)
         : controller.appearanceState != .disappeared
     } start: { controller in
-      controller.appearanceBegin(appearing, animated: false)
+      // A controller that its parent's transition is already moving that way joins it: no
+      // second callback and no unbalanced call (semantics D10, rule A1 of Docs/Design/0001); it
+      // ends with the others. One whose own begin moves it is double-driven (D11, D15).
+      if controller.appearanceFollowsParent,
+        controller.appearanceState == (appearing ? .appearing : .disappearing)
+      {
+        return
+      }
+      if controller.appearanceBegin(appearing, animated: false) {
+        controller.appearanceFollowsParent = false
+      }
     }
   }
 
@@ -60,7 +70,9 @@ enum Appearance {
     return walk(in: view, seed: controller, appearing: appearing) { _, _ in
       false
     } start: { descendant in
-      descendant.appearanceBegin(appearing, animated: animated)
+      if descendant.appearanceBegin(appearing, animated: animated) {
+        descendant.appearanceFollowsParent = true
+      }
     }
   }
 

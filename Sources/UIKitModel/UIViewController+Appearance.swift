@@ -4,6 +4,7 @@ extension UIViewController {
   func driveAppearanceBegin(_ isAppearing: Bool, animated: Bool) {
     if isAppearing { loadViewIfRequired() }
     guard appearanceBegin(isAppearing, animated: animated) else { return }
+    appearanceFollowsParent = false
     let reached = Appearance.cascade(from: self, appearing: isAppearing, animated: animated)
     cascadedControllers = reached.map { WeakReference($0) }
   }

@@ -16,6 +16,10 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   /// The appearance state machine (semantics D2).
   var appearanceState: ModelAppearanceState = .disappeared
   var appearanceAnimated = false
+  /// Whether the running appearance transition reached this controller through its parent's
+  /// (automatic forwarding, semantics D5), rather than through its own
+  /// `beginAppearanceTransition(_:animated:)` or its view moving (rule A1 of Docs/Design/0001).
+  var appearanceFollowsParent = false
   var viewIsAppearingSent = false
   /// The descendants reached by this controller's own appearance transition (semantics D8).
   var cascadedControllers: [WeakReference<UIViewController>] = []

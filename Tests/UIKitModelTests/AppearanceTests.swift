@@ -39,6 +39,44 @@ extension ModelTests {
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
+    @Test("A1 a child removed while its parent's disappearance moves it ends once, balanced")
+    func childRemovedWhileDisappearing() {
+      freshModel()
+      let root = controller("root")
+      let window = makeVisibleWindow(root: root)
+      let parent = controller("parent")
+      root.addChild(parent)
+      root.view.addSubview(parent.view)
+      parent.didMove(toParent: root)
+      let child = controller("child")
+      parent.addChild(child)
+      parent.view.addSubview(child.view)
+      child.didMove(toParent: parent)
+      ModelRuntime.clearEvents()
+
+      // The parent's container starts its disappearance; the parent forwards it to the child.
+      parent.beginAppearanceTransition(false, animated: true)
+      // Meanwhile the parent removes the child.
+      child.willMove(toParent: nil)
+      child.view.removeFromSuperview()
+      child.removeFromParent()
+      parent.endAppearanceTransition()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["parent", "child"], categories: [.appearance, .containment])
+          == """
+          parent.viewWillDisappear(true)
+          child.viewWillDisappear(true)
+          child.willMove(toParent: nil)
+          child.didMove(toParent: nil)
+          parent.viewDidDisappear(true)
+          child.viewDidDisappear(true)
+          """)
+      #expect(child.uikitModel.appearanceState == .disappeared)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      _ = window
+    }
+
     @Test(
       "D1 K8 viewWillAppear runs before the view enters the window, viewIsAppearing right after")
     func callbacksAroundTheViewMove() {
