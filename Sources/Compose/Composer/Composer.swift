@@ -200,7 +200,12 @@ public final class Composer {
   ///
   /// The children shown in the container's slots receive `beginAppearanceTransition(_:animated:)`,
   /// except those an animated swap is taking through an appearance change of its own: the swap
-  /// brings them to the container's state when it ends. Does nothing when UIKit forwards.
+  /// brings them to the container's state when it ends.
+  ///
+  /// When UIKit forwards (the default), it forwards nothing and only tells the composer the
+  /// container's appearance: a swap declared while the container disappears is then made without
+  /// animation, instead of starting its children's disappearance a second time ("Unbalanced
+  /// calls to begin/end appearance transitions"). ``ComposedViewController`` calls it for you.
   ///
   /// ```swift
   /// override func viewWillAppear(_ animated: Bool) {
@@ -219,8 +224,9 @@ public final class Composer {
 
   /// Forwards the end of the container's appearance change to its children.
   ///
-  /// It reaches the children that ``forwardBeginAppearanceTransition(_:animated:)`` reached. Call it from `viewDidAppear(_:)`
-  /// and `viewDidDisappear(_:)`. Does nothing when UIKit forwards.
+  /// It reaches the children that ``forwardBeginAppearanceTransition(_:animated:)`` reached. Call
+  /// it from `viewDidAppear(_:)` and `viewDidDisappear(_:)`. When UIKit forwards, it only tells
+  /// the composer that the change ended.
   public func forwardEndAppearanceTransition() {
     executor.forwardAppearance(nil, animated: false, shown: [])
   }

@@ -37,6 +37,8 @@ final class Executor {
   /// The children that the container's last reported `viewWill…` reached; its `viewDid…`
   /// reaches the same ones.
   private var forwardedChildren: [UIViewController] = []
+  /// The children whose appearance change a plan began, to be ended by the plan.
+  private var manuallyMoving: Set<ObjectIdentifier> = []
   /// Where the child whose update closure is running is noted.
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
@@ -129,11 +131,11 @@ final class Executor {
       defer { activity.updatingChild = outer }
       update(controller, entry.child.environment)
     case .beginAppearance(let appearing):
-      guard isVisible else { return }
-      controllers[identity]?.beginAppearanceTransition(appearing, animated: false)
+      guard isVisible, let controller = controllers[identity] else { return }
+      beginManualAppearance(of: controller, appearing)
     case .endAppearance:
-      guard isVisible else { return }
-      controllers[identity]?.endAppearanceTransition()
+      guard let controller = controllers[identity] else { return }
+      endManualAppearance(of: controller)
     case .swap(let from, _, let keepsOutgoing, let revivesIncoming):
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
@@ -366,8 +368,14 @@ final class Executor {
       if let outgoing = controllers[outgoingIdentity] {
         retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
       }
-      addWithoutAnimation(
-        incoming, in: slot, revives: revivesIncoming, target: target, container: container)
+      let revived = revivesIncoming ? controllers[incoming.identity] : nil
+      if let revived, revived.parent === container {
+        addWithoutAnimation(
+          incoming, controller: revived, in: slot, target: target, container: container)
+      } else if let made = make(incoming, in: container) {
+        addWithoutAnimation(
+          incoming, controller: made, in: slot, target: target, container: container)
+      }
       return
     }
     let incomingController: UIViewController
@@ -381,8 +389,16 @@ final class Executor {
         return
       }
       incomingController = made
-      controllers[incoming.identity] = made
     }
+    if containerAppearance == .disappearing || containerAppearance == .disappeared {
+      // The container is leaving the screen: its children are disappearing with it, and a
+      // transition would start their disappearance again. The swap is made without animation.
+      retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
+      addWithoutAnimation(
+        incoming, controller: incomingController, in: slot, target: target, container: container)
+      return
+    }
+    controllers[incoming.identity] = incomingController
     let transition = incoming.transition
     let isNew = incomingController.parent !== container
     if !keepsOutgoing { outgoing.willMove(toParent: nil) }
@@ -455,6 +471,9 @@ final class Executor {
       let visible = isVisible
       running.began = visible
       if visible {
+        // Compose takes both children through this change; the container's own forwarding
+        // leaves them alone.
+        forwardedChildren.removeAll { $0 === outgoing || $0 === incomingController }
         outgoing.beginAppearanceTransition(false, animated: transition.duration > 0)
         incomingController.beginAppearanceTransition(true, animated: transition.duration > 0)
       }
@@ -513,9 +532,9 @@ final class Executor {
     let manual = !container.shouldAutomaticallyForwardAppearanceMethods && isVisible
     if !keeps { controller.willMove(toParent: nil) }
     if let view = controller.viewIfLoaded, view.superview != nil {
-      if manual { controller.beginAppearanceTransition(false, animated: false) }
+      if manual { beginManualAppearance(of: controller, false) }
       takeOut(view, of: slot)
-      if manual { controller.endAppearanceTransition() }
+      endManualAppearance(of: controller)
     }
     if !keeps {
       controller.removeFromParent()
@@ -523,41 +542,60 @@ final class Executor {
     }
   }
 
+  /// Adds a child without animation: `controller` is new (made and checked), or the child's
+  /// hidden kept-alive controller.
   private func addWithoutAnimation(
-    _ child: ResolvedChild, in slot: ResolvedSlot, revives: Bool, target: CompositionTree,
-    container: UIViewController
+    _ child: ResolvedChild, controller: UIViewController, in slot: ResolvedSlot,
+    target: CompositionTree, container: UIViewController
   ) {
-    let controller: UIViewController
-    let isNew: Bool
-    if revives, let hidden = controllers[child.identity], hidden.parent === container {
-      controller = hidden
-      isNew = false
-    } else {
-      guard let made = make(child, in: container) else { return }
-      controller = made
-      isNew = true
-      controllers[child.identity] = controller
-      container.addChild(controller)
-    }
+    let isNew = controller.parent !== container
+    controllers[child.identity] = controller
+    if isNew { container.addChild(controller) }
     let manual = !container.shouldAutomaticallyForwardAppearanceMethods && isVisible
-    if manual { controller.beginAppearanceTransition(true, animated: false) }
+    if manual { beginManualAppearance(of: controller, true) }
     let index =
       target.slots.first { $0.name == slot.name }?.children.firstIndex {
         $0.identity == child.identity
       } ?? 0
     place(controller.view, at: index, in: slot, target: target, container: container)
     apply(slot.layout, to: controller.view, in: slot)
-    if manual { controller.endAppearanceTransition() }
+    endManualAppearance(of: controller)
     if isNew { controller.didMove(toParent: container) }
   }
 
   // MARK: - The container's appearance
 
+  /// Begins the appearance change of a child whose view a plan adds or removes, for a container
+  /// that forwards appearance itself, in step with the container's own change.
+  ///
+  /// While the container disappears (or is off screen), an arriving child stays disappeared and
+  /// appears with the container; a leaving child that the container's forwarding is already
+  /// taking out continues that change, which the matching end finishes.
+  private func beginManualAppearance(of controller: UIViewController, _ appearing: Bool) {
+    let reached = forwardedChildren.firstIndex { $0 === controller }
+    if let reached { forwardedChildren.remove(at: reached) }
+    if containerAppearance == .disappearing || containerAppearance == .disappeared {
+      guard !appearing, reached != nil, containerAppearance == .disappearing else { return }
+      manuallyMoving.insert(ObjectIdentifier(controller))
+      return
+    }
+    controller.beginAppearanceTransition(appearing, animated: false)
+    manuallyMoving.insert(ObjectIdentifier(controller))
+  }
+
+  /// Ends what ``beginManualAppearance(of:_:)`` began, if it began something.
+  private func endManualAppearance(of controller: UIViewController) {
+    guard manuallyMoving.remove(ObjectIdentifier(controller)) != nil else { return }
+    controller.endAppearanceTransition()
+  }
+
   /// Forwards a manually forwarding container's appearance change to its shown children, except
   /// those a running swap takes through their own; `viewDid…` reaches the children that
   /// `viewWill…` reached.
   func forwardAppearance(_ appearing: Bool?, animated: Bool, shown: [ChildIdentity]) {
-    guard let container, !container.shouldAutomaticallyForwardAppearanceMethods else { return }
+    guard let container else { return }
+    // When UIKit forwards, the report only tells the executor the container's appearance.
+    let forwards = !container.shouldAutomaticallyForwardAppearanceMethods
     let swapping = Set(
       swaps.values.flatMap { [ObjectIdentifier($0.outgoing), ObjectIdentifier($0.incoming)] })
     if let appearing {
@@ -566,6 +604,7 @@ final class Executor {
       if containerAppearance == (appearing ? .appearing : .disappearing) { return }
       appearanceEpoch += 1
       containerAppearance = appearing ? .appearing : .disappearing
+      guard forwards else { return }
       forwardedChildren = shown.compactMap { controllers[$0] }.filter {
         $0.parent === container && $0.viewIfLoaded?.superview != nil
           && !swapping.contains(ObjectIdentifier($0))
@@ -581,6 +620,7 @@ final class Executor {
       }
       let children = forwardedChildren
       forwardedChildren = []
+      guard forwards else { return }
       for child in children
       where child.parent === container
         && !swapping.contains(ObjectIdentifier(child))

@@ -913,22 +913,22 @@ private final class PlainHost: UIViewController, AdversaryHosting {
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    if setup.manual { composer.forwardBeginAppearanceTransition(true, animated: animated) }
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    if setup.manual { composer.forwardEndAppearanceTransition() }
+    composer.forwardEndAppearanceTransition()
   }
 
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
-    if setup.manual { composer.forwardBeginAppearanceTransition(false, animated: animated) }
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    if setup.manual { composer.forwardEndAppearanceTransition() }
+    composer.forwardEndAppearanceTransition()
   }
 }
 
