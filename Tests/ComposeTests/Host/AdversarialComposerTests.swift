@@ -1880,7 +1880,8 @@ private final class AdversaryHarness {
     _ host: any AdversaryHosting, _ screen: AdversaryScreen, _ byKey: [String: UIViewController]
   ) -> [String] {
     let primary = screen.slots.first { $0.isDeclared && $0.isPrimary }
-    if primary?.name == "panel", removedAnchor != nil { return [] }
+    // A slot whose anchor is gone is kept as it was mounted, its primary mark included.
+    if removedAnchor != nil { return [] }
     let expected = primary.flatMap { byKey[$0.branchKey] }
     let actual = host.composer.primaryChild(for: .statusBar)
     var failures: [String] = []
@@ -1904,7 +1905,12 @@ private final class AdversaryHarness {
     case .absent:
       return views.isEmpty ? [] : ["the twin slot is not declared but shows \(views.count) views"]
     case .shown:
-      guard let cache = host.twinCache else { return ["the twin slot has no cached instance"] }
+      // Declared again before a composition saw it go, the twin keeps the controller it had
+      // (its identity never changed), which the harness no longer caches.
+      let cache =
+        host.twinCache
+        ?? host.children.first { $0 is TwinChild && $0.viewIfLoaded.map(views.contains) == true }
+      guard let cache else { return ["the twin slot has no cached instance"] }
       if views.count != 1 || views.first !== cache.viewIfLoaded || cache.parent !== host {
         return ["the twin slot does not show its cached instance (\(views.count) views)"]
       }
