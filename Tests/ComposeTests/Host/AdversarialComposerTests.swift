@@ -65,7 +65,7 @@ struct AdversarialComposition {
       _ = await AdversarySoak.run(seed: seed, steps: AdversarySoak.replaySteps ?? 400)
       return
     }
-    var seeds = AdversaryRandom(seed: 0xAD5E_25A1_0000_0001)
+    var seeds = SplitMix64(seed: 0xAD5E_25A1_0000_0001)
     AdversaryCoverage.reset()
     for _ in 0..<AdversarySoak.ciCases {
       _ = await AdversarySoak.run(seed: seeds.next(), steps: AdversarySoak.ciSteps)
@@ -81,7 +81,7 @@ struct AdversarialComposition {
     AdversarySoak.installCrashBreadcrumb()
     let total = AdversarySoak.soakSteps ?? 0
     let firstSeed = AdversarySoak.soakSeed ?? 0x50A_AD5E_0000_0002
-    var seeds = AdversaryRandom(seed: firstSeed)
+    var seeds = SplitMix64(seed: firstSeed)
     var remaining = total
     var cases = 0
     var failing: [String] = []
@@ -465,7 +465,7 @@ private enum AdversaryMotion: CaseIterable, CustomStringConvertible {
     }
   }
 
-  static func random(_ random: inout AdversaryRandom) -> AdversaryMotion {
+  static func random(_ random: inout SplitMix64) -> AdversaryMotion {
     let enabled = allCases.filter { $0.feature?.isEnabled ?? true }
     return random.pick(enabled)
   }
@@ -530,7 +530,7 @@ private struct AdversarySlot: CustomStringConvertible {
     return text
   }
 
-  static func random(_ name: String, _ random: inout AdversaryRandom) -> AdversarySlot {
+  static func random(_ name: String, _ random: inout SplitMix64) -> AdversarySlot {
     var rows = Array(rowKeys.prefix(10)).shuffled(using: &random)
     rows.removeLast(rows.count - random.below(4))
     return AdversarySlot(
@@ -539,7 +539,7 @@ private struct AdversarySlot: CustomStringConvertible {
   }
 
   /// Changes the slot at random; half of the layout changes keep every child.
-  mutating func mutate(_ random: inout AdversaryRandom) {
+  mutating func mutate(_ random: inout SplitMix64) {
     if AdversaryFeature.layoutChange.isEnabled, random.chance(0.08) {
       layout = random.pick(AdversaryLayout.allCases.filter { $0 != layout })
       // Half of the layout changes keep every child, to test that the children follow.
@@ -697,7 +697,7 @@ private struct AdversaryScreen: CustomStringConvertible {
       + (misuse.map { "; misuse \($0)" } ?? "") + "; kept alive: " + kept.joined(separator: ", ")
   }
 
-  static func random(_ random: inout AdversaryRandom) -> AdversaryScreen {
+  static func random(_ random: inout SplitMix64) -> AdversaryScreen {
     let slots = slotNames.map { AdversarySlot.random($0, &random) }
     var lifetimes: [String: AdversaryKeeping] = [:]
     for name in slotNames {
@@ -1240,7 +1240,7 @@ private final class AdversaryHarness {
   let registry = AdversaryRegistry()
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
   let scenario: AdversaryScenario
-  private var random: AdversaryRandom
+  private var random: SplitMix64
   private let options: Options
   private let outer: OuterHost?
   /// A foreign container and its child, for the foreign-owner misuse.
@@ -1270,7 +1270,7 @@ private final class AdversaryHarness {
 
   init(seed: UInt64, options: Options? = nil) {
     self.seed = seed
-    var generator = AdversaryRandom(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let chosen =
       options
       ?? Options(
@@ -2031,36 +2031,4 @@ private func drainMainActor() async {
   }
 }
 
-// MARK: - Random numbers
-
-/// SplitMix64: a tiny generator whose sequence depends only on its seed.
-private struct AdversaryRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
-  /// True with the given probability.
-  mutating func chance(_ probability: Double) -> Bool {
-    Double(next() >> 11) / Double(UInt64(1) << 53) < probability
-  }
-
-  mutating func pick<Element>(_ elements: [Element]) -> Element {
-    elements[below(elements.count)]
-  }
-
-  /// A number in `0..<bound`; 0 when `bound` is 0.
-  mutating func below(_ bound: Int) -> Int {
-    bound <= 0 ? 0 : Int(next() % UInt64(bound))
-  }
-}
 #endif
