@@ -431,6 +431,9 @@ final class Executor {
     let finish: (Bool) -> Void = { [weak self] _ in
       guard let self, !running.isFinished else { return }
       running.isFinished = true
+      if outgoing.parent !== self.container {
+        self.reportTakenAway(outgoingIdentity, by: outgoing)
+      }
       if !keepsOutgoing {
         outgoing.removeFromParent()
         if self.controllers[outgoingIdentity] === outgoing {
@@ -526,6 +529,7 @@ final class Executor {
   ) {
     guard let container, controller.parent === container else {
       // Other code took it: it is no longer Compose's to remove.
+      if container != nil { reportTakenAway(identity, by: controller) }
       if controllers[identity] === controller { controllers[identity] = nil }
       return
     }
@@ -631,6 +635,18 @@ final class Executor {
   }
 
   // MARK: - Changes behind the composer's back
+
+  /// Reports a leaving child that other code removed from the container while Compose was
+  /// taking it out.
+  private func reportTakenAway(_ identity: ChildIdentity, by controller: UIViewController) {
+    reportDiagnostic?(
+      Diagnostic(
+        id: .changedBehindComposer,
+        message: "child \(identity) was removed from the container by other code while it was "
+          + "leaving (its parent is \(controller.parent.map { "'\(type(of: $0))'" } ?? "nil")); "
+          + "add and remove children by changing the declaration",
+        source: nil))
+  }
 
   /// Checks a mounted tree against the container and repairs what other code changed.
   ///

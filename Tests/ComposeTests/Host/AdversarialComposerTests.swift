@@ -1990,6 +1990,14 @@ private final class AdversaryHarness {
   }
 
   func report(_ failures: [String], step: Int) -> String {
+    if debugEvents, let subject = ProcessInfo.processInfo.environment["COMPOSE_DEBUG_SUBJECT"] {
+      print(
+        "EVENTS for \(subject):\n"
+          + (debugLog + ModelRuntime.events.map(\.description)).filter {
+            $0.contains(subject) || $0.hasPrefix("note:")
+          }.suffix(400).joined(separator: "\n"))
+      print("TRACE:\n" + (host?.composer.trace.suffix(80).joined(separator: "\n") ?? ""))
+    }
     // Update steps are the most frequent and the least telling: the others are shown.
     let trace =
       host?.composer.trace.filter { !$0.hasPrefix("update ") }.suffix(60)
