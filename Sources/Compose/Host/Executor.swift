@@ -654,7 +654,7 @@ final class Executor {
   /// view taken out of its slot is put back. Returns the tree without the forgotten children and
   /// what was found.
   func repair(_ mounted: CompositionTree) -> (tree: CompositionTree, found: [Diagnostic]) {
-    guard let container, !controllers.isEmpty else { return (mounted, []) }
+    guard let container else { return (mounted, []) }
     var found: [Diagnostic] = []
     var slots = mounted.slots
     var changed = false
@@ -662,6 +662,11 @@ final class Executor {
     for index in slots.indices where !busy.contains(slots[index].name) {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()
+      // A child whose factory was refused has no controller: it is planned again, so that it
+      // appears once its factory returns a controller that can be a child.
+      for child in slot.children where !controllers.hasEntry(child.identity) {
+        forgotten.insert(child.identity)
+      }
       for child in slot.children + slot.hidden where controllers.hasEntry(child.identity) {
         let controller = controllers[child.identity]
         guard controller?.parent !== container || controller == nil else { continue }

@@ -363,6 +363,33 @@ struct SwapMisuseTests {
     _ = window
   }
 
+  @Test("A refused child is planned again: it appears once its factory returns a new controller")
+  func refusedChildIsRetried() throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content") { Child { screen.factory() } }
+    }
+    screen.factory = { screen }
+    let window = show(screen)
+    #expect(screen.children.isEmpty)
+    #expect(screen.composer.diagnostics.map(\.id) == [.containerAsChild])
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.isEmpty)
+    #expect(screen.composer.diagnostics.map(\.id) == [.containerAsChild, .containerAsChild])
+
+    screen.factory = { named(DetailViewController(), "detail") }
+    screen.user = "ada"
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.map(\.uikitModel.name) == ["detail"])
+    #expect(screen.children.first?.uikitModel.appearanceState == .appeared)
+    #expect(screen.composer.diagnostics.count == 2)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
   @Test("One cached controller in both branches of an animated slot is refused, not swapped")
   func cachedControllerInBothBranches() throws {
     start()
