@@ -1348,7 +1348,9 @@ private final class AdversaryHarness {
       }
       // Only a declared child's lifetime can change: a child that is not declared has the
       // lifetime of its last declaration.
-      let declaredKeys = Set(screen.slots.flatMap(\.keys))
+      // A slot whose anchor is gone is not applied, so its children's lifetimes cannot change.
+      let declaredKeys = Set(
+        screen.slots.filter { $0.name != "panel" || removedAnchor == nil }.flatMap(\.keys))
       let changeable = screen.lifetimes.keys.filter { declaredKeys.contains($0) }.sorted()
       if random.chance(0.03), !changeable.isEmpty {
         let key = random.pick(changeable)
