@@ -1351,7 +1351,15 @@ private final class AdversaryHarness {
       // A slot whose anchor is gone is not applied, so its children's lifetimes cannot change.
       let declaredKeys = Set(
         screen.slots.filter { $0.name != "panel" || removedAnchor == nil }.flatMap(\.keys))
-      let changeable = screen.lifetimes.keys.filter { declaredKeys.contains($0) }.sorted()
+      // Nor can a hidden child's (another id of the same key): it keeps the lifetime it was
+      // declared with.
+      let hiddenKeys = Set(
+        host.children.filter { $0.viewIfLoaded?.superview == nil }.compactMap(adversaryKey).map {
+          String($0.prefix { $0 != "#" })
+        })
+      let changeable = screen.lifetimes.keys.filter {
+        declaredKeys.contains($0) && !hiddenKeys.contains($0)
+      }.sorted()
       if random.chance(0.03), !changeable.isEmpty {
         let key = random.pick(changeable)
         screen.lifetimes[key] = random.pick(AdversaryKeeping.allCases)
@@ -1480,6 +1488,10 @@ private final class AdversaryHarness {
         note("twin slot declared")
         return
       }
+      // The shown twin is the cached instance both branches return (it may predate the cache).
+      let shownTwin = host.children.first { $0 is TwinChild && $0.viewIfLoaded?.superview != nil }
+      guard let twin = shownTwin as? TwinChild else { return }
+      host.twinCache = twin
       host.scenario.screen.twin = .toggled(flag: !flag)
     case .removedAnchor:
       guard host.scenario.screen.slot("panel")?.isDeclared == true else { return }
