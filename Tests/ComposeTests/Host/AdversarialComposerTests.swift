@@ -1262,6 +1262,13 @@ private final class AdversaryHarness {
   private var misuseSinceSettle: Set<AdversaryMisuse> = []
   private var diagnosticsSinceSettle: [Diagnostic] = []
   private var tampered: [(AdversaryTamper, String)] = []
+  /// The children whose views were taken out behind the composer's back, by key.
+  private var viewsRemoved: [(String, Weak)] = []
+
+  struct Weak {
+    weak var controller: UIViewController?
+    init(_ controller: UIViewController) { self.controller = controller }
+  }
   private var tamperedControllers: Set<ObjectIdentifier> = []
   /// The anchor taken out of the view tree, if any.
   private var removedAnchor: UIView?
@@ -1525,7 +1532,14 @@ private final class AdversaryHarness {
       child.view.removeFromSuperview()
       child.removeFromParent()
     }
-    tampered.append((tamper, adversaryKey(of: child) ?? ModelProbe.name(child)))
+    if tamper == .viewRemoved {
+      // Checked at the settle: a leaving child's view taken out mid-swap cannot be told from
+      // UIKit taking it out at the swap's end, and a child that ends up hidden has no view to put
+      // back. Only a child still shown needs the report.
+      viewsRemoved.append((adversaryKey(of: child) ?? ModelProbe.name(child), Weak(child)))
+    } else {
+      tampered.append((tamper, adversaryKey(of: child) ?? ModelProbe.name(child)))
+    }
     tamperedControllers.insert(ObjectIdentifier(child))
     AdversaryCoverage.hit("tamper \(tamper)")
     host.scenario.screen.slots[0].generation += 1
@@ -1575,6 +1589,7 @@ private final class AdversaryHarness {
     weakHost = nil
     misuseSinceSettle = []
     tampered = []
+    viewsRemoved = []
     tamperedControllers = []
     if let outer, leakedOnPurpose != nil {
       outer.hosts = false
@@ -1596,6 +1611,7 @@ private final class AdversaryHarness {
     misuseSinceSettle = []
     diagnosticsSinceSettle = []
     tampered = []
+    viewsRemoved = []
     tamperedControllers = []
     dropped = []
     stepsUntilSettle = 1 + random.below(8)
@@ -1656,11 +1672,13 @@ private final class AdversaryHarness {
       allowed.formUnion(
         AdversaryExpectations.ids(for: host.scenario.screen.misuse ?? .removedAnchor))
     }
-    if !tampered.isEmpty { allowed.formUnion(AdversaryExpectations.behindTheBack) }
+    if !tampered.isEmpty || !viewsRemoved.isEmpty {
+      allowed.formUnion(AdversaryExpectations.behindTheBack)
+    }
     var failures: [String] = []
     for diagnostic in new where !allowed.contains(diagnostic.id.rawValue) {
       let context =
-        misuseSinceSettle.isEmpty && tampered.isEmpty
+        misuseSinceSettle.isEmpty && tampered.isEmpty && viewsRemoved.isEmpty
         ? "with no misuse declared" : "while only \(allowed.sorted()) were expected"
       failures.append("diagnostic \(diagnostic.id) \(context): \(diagnostic.message)")
     }
@@ -1797,8 +1815,12 @@ private final class AdversaryHarness {
     failures += checkPrimary(host, screen, byKey)
     failures += checkTwin(host, screen)
     failures += checkMisuse(host)
+    let stillShown = viewsRemoved.filter { _, weak in
+      weak.controller.map { $0.parent === host && $0.viewIfLoaded?.window != nil } ?? false
+    }
     failures += AdversaryExpectations.checkBehindTheBack(
-      tampered, diagnostics: diagnosticsSinceSettle, declared: declared)
+      tampered + stillShown.map { (.viewRemoved, $0.0) }, diagnostics: diagnosticsSinceSettle,
+      declared: declared)
     failures += checkLeaks(host)
     return failures
   }
