@@ -200,6 +200,13 @@ final class Executor {
           + "the factory",
         source: child.source)
     }
+    if let window = controller.viewIfLoaded?.window, window.rootViewController === controller {
+      return Diagnostic(
+        id: .controllerOwnedElsewhere,
+        message: "the factory of child \(child.identity) returned a '\(typeName)' that is the "
+          + "root view controller of a window; make a new controller in the factory",
+        source: child.source)
+    }
     return nil
   }
 

@@ -302,11 +302,12 @@ struct SwapMisuseTests {
 
   enum Misuse: CaseIterable, Sendable {
     case childOfAnotherSlot, childOfAnotherContainer, theContainer, anAncestor
+    case rootOfAnotherWindow
 
     var diagnostic: Diagnostic.ID {
       switch self {
       case .childOfAnotherSlot: .sameInstanceDeclaredTwice
-      case .childOfAnotherContainer: .controllerOwnedElsewhere
+      case .childOfAnotherContainer, .rootOfAnotherWindow: .controllerOwnedElsewhere
       case .theContainer, .anAncestor: .containerAsChild
       }
     }
@@ -324,6 +325,8 @@ struct SwapMisuseTests {
     other.addChild(foreign)
     other.view.addSubview(foreign.view)
     foreign.didMove(toParent: other)
+    let root = named(DetailViewController(), "root")
+    let otherWindow = show(root)
     parent.addChild(screen)
     parent.view.addSubview(screen.view)
     screen.didMove(toParent: parent)
@@ -337,6 +340,7 @@ struct SwapMisuseTests {
       case .childOfAnotherContainer: foreign
       case .theContainer: screen
       case .anAncestor: parent
+      case .rootOfAnotherWindow: root
       }
     }
     screen.flag = true
@@ -347,6 +351,8 @@ struct SwapMisuseTests {
     #expect(screen.children == [side])
     #expect(side.view.superview === screen.view)
     #expect(foreign.parent === other && foreign.view.superview === other.view)
+    #expect(otherWindow.rootViewController === root && root.view.window === otherWindow)
+    #expect(root.parent == nil)
     #expect(screen.parent === parent)
     #expect(list.parent == nil)
 
