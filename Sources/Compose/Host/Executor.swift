@@ -655,6 +655,22 @@ final class Executor {
         source: nil))
   }
 
+  /// Balances the appearance that a manually forwarding container gave a child that other code
+  /// took out: a child that appeared through Compose's forwarding and is now off screen, with no
+  /// parent, disappears, as it would have had Compose removed it.
+  private func endForwardedAppearance(
+    of controller: UIViewController, in container: UIViewController
+  ) {
+    guard !container.shouldAutomaticallyForwardAppearanceMethods, controller.parent == nil,
+      controller.viewIfLoaded?.window == nil,
+      containerAppearance != .disappearing, containerAppearance != .disappeared
+    else { return }
+    forwardedChildren.removeAll { $0 === controller }
+    manuallyMoving.remove(ObjectIdentifier(controller))
+    controller.beginAppearanceTransition(false, animated: false)
+    controller.endAppearanceTransition()
+  }
+
   /// Checks a mounted tree against the container and repairs what other code changed.
   ///
   /// A child that is no longer the container's is forgotten (and made again if still declared), a root
@@ -689,6 +705,9 @@ final class Executor {
           view.isDescendant(of: root)
         {
           takeOut(view, of: slot)
+        }
+        if let controller, slot.children.contains(where: { $0.identity == child.identity }) {
+          endForwardedAppearance(of: controller, in: container)
         }
         controllers[child.identity] = nil
         forgotten.insert(child.identity)

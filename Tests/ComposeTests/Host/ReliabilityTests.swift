@@ -886,5 +886,56 @@ struct BehindTheBackTests {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
   }
+
+  @Test("A manually forwarding container: a child removed by other code disappears, balanced")
+  func removedFromManualContainerDisappears() throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { screen.factory() }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    screen.forwardsManually = true
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+    list.willMove(toParent: nil)
+    list.view.removeFromSuperview()
+    list.removeFromParent()
+    // UIKit leaves appearance to a container that forwards it itself: nothing was sent yet.
+    #expect(list.uikitModel.appearanceState == .appeared)
+    list.uikitModel.name = "taken"
+    ModelRuntime.clearEvents()
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(list.uikitModel.appearanceState == .disappeared)
+    // It disappears before the child made again in its place appears.
+    #expect(
+      ModelRuntime.eventLog(for: ["taken", "list"], categories: [.appearance])
+        == """
+        taken.viewWillDisappear(false)
+        taken.viewDidDisappear(false)
+        list.viewWillAppear(false)
+        list.viewIsAppearing(false)
+        list.viewDidAppear(false)
+        """)
+
+    // The same controller shown again by a factory appears with no unbalanced call.
+    screen.factory = { list }
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.count == 1 && screen.children.first === list)
+    #expect(list.uikitModel.appearanceState == .appeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
 }
 #endif
