@@ -56,6 +56,12 @@ public final class Composer {
   /// declaration is applied when a swap ends.
   private var needsComposeAfterSwap = false
   private var isComposing = false
+  /// Whether the container's appearance change is being forwarded to its children; a
+  /// composition asked for meanwhile (by a child's `viewWillAppear(_:)`, say) runs when the
+  /// forwarding is done, so that no plan moves children the forwarding has yet to reach.
+  private var isForwardingAppearance = false
+  /// Whether a composition was asked for while the appearance change was being forwarded.
+  private var composesAfterForwarding = false
   private weak var trigger: LayoutTrigger?
   /// What invalidated the declaration while it was being applied, if anything did.
   private var invalidatedWhileComposing: String?
@@ -133,8 +139,15 @@ public final class Composer {
   }
 
   /// Applies a pending change now, if the container's view is loaded.
+  ///
+  /// Called while ``forwardBeginAppearanceTransition(_:animated:)`` reaches the children (from a
+  /// child's `viewWillAppear(_:)`, say), it applies the change once every child is reached.
   public func composeIfNeeded() {
     guard isDirty, container?.isViewLoaded == true, !isComposing else { return }
+    if isForwardingAppearance {
+      composesAfterForwarding = true
+      return
+    }
     compose()
   }
 
@@ -218,8 +231,21 @@ public final class Composer {
   ///   - isAppearing: `true` when the container is appearing, `false` when it is disappearing.
   ///   - animated: Whether the change is animated.
   public func forwardBeginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    forwardAppearance(isAppearing, animated: animated)
+  }
+
+  private func forwardAppearance(_ isAppearing: Bool?, animated: Bool) {
+    guard !isForwardingAppearance else { return }
+    isForwardingAppearance = true
     executor.forwardAppearance(
-      isAppearing, animated: animated, shown: mounted.slots.flatMap { $0.children.map(\.identity) })
+      isAppearing, animated: animated,
+      shown: isAppearing == nil ? [] : mounted.slots.flatMap { $0.children.map(\.identity) })
+    isForwardingAppearance = false
+    guard composesAfterForwarding else { return }
+    composesAfterForwarding = false
+    if isDirty || needsComposeAfterSwap, !isComposing, container?.isViewLoaded == true {
+      compose()
+    }
   }
 
   /// Forwards the end of the container's appearance change to its children.
@@ -228,7 +254,7 @@ public final class Composer {
   /// it from `viewDidAppear(_:)` and `viewDidDisappear(_:)`. When UIKit forwards, it only tells
   /// the composer that the change ended.
   public func forwardEndAppearanceTransition() {
-    executor.forwardAppearance(nil, animated: false, shown: [])
+    forwardAppearance(nil, animated: false)
   }
 
   // MARK: - Reconciling
@@ -319,7 +345,13 @@ public final class Composer {
   }
 
   private func transitionDidFinish(in slot: String) {
-    if isDirty || needsComposeAfterSwap, !isComposing { compose() }
+    if isDirty || needsComposeAfterSwap, !isComposing {
+      if isForwardingAppearance {
+        composesAfterForwarding = true
+      } else {
+        compose()
+      }
+    }
     guard !pendingEvictions.isEmpty else { return }
     let ready = pendingEvictions.subtracting(executor.swappingChildren)
     guard !ready.isEmpty else { return }

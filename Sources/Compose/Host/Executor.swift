@@ -131,7 +131,9 @@ final class Executor {
       defer { activity.updatingChild = outer }
       update(controller, entry.child.environment)
     case .beginAppearance(let appearing):
-      guard isVisible, let controller = controllers[identity] else { return }
+      guard let controller = controllers[identity],
+        isOnScreen || forwardedChildren.contains(where: { $0 === controller })
+      else { return }
       beginManualAppearance(of: controller, appearing)
     case .endAppearance:
       guard let controller = controllers[identity] else { return }
@@ -215,6 +217,10 @@ final class Executor {
     guard let window = container?.viewIfLoaded?.window else { return false }
     return !window.isHidden
   }
+
+  /// Whether the container is on screen or coming on screen: a window's `isHidden` may still
+  /// read `true` while the window's appearance callbacks run.
+  private var isOnScreen: Bool { isVisible || containerAppearance == .appearing }
 
   /// Cuts a slot's running swap short: its animations are removed, so it completes now, in its
   /// final state, with `finished == false`.
@@ -478,7 +484,7 @@ final class Executor {
         from: outgoing, to: incomingController, duration: transition.duration, options: options,
         animations: animations, completion: finish)
     } else {
-      let visible = isVisible
+      let visible = isOnScreen
       running.began = visible
       if visible {
         // Compose takes both children through this change; the container's own forwarding

@@ -21,6 +21,17 @@ private final class ProfileChild: UIViewController {
   var user = ""
 }
 
+/// A child that runs `onWillAppear` from its `viewWillAppear(_:)`.
+@MainActor
+private final class HookedChild: UIViewController {
+  var onWillAppear: (() -> Void)?
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    onWillAppear?()
+  }
+}
+
 /// A container whose declaration is written by each test; it receives the container, and its
 /// closures may capture it.
 @MainActor
@@ -624,6 +635,51 @@ struct ManualForwardingSwapTests {
         detail.viewIsAppearing(true)
         detail.viewDidAppear(true)
         """)
+  }
+
+  @Test("A child's viewWillAppear that composes: the plan follows the forwarding, balanced")
+  func composingFromForwardedAppearance() throws {
+    start()
+    let screen = Screen { screen in
+      Slot("a", layout: .frame(CGRect(x: 0, y: 0, width: 100, height: 100))) {
+        Child { named(HookedChild(), "a") }
+      }
+      Slot("b") {
+        if !screen.flag {
+          Child { named(DetailViewController(), "b") }
+        }
+      }
+    }
+    screen.forwardsManually = true
+    let window = show(screen)
+    let first = try #require(screen.children.first as? HookedChild)
+    let second = try #require(screen.children.last)
+    window.isHidden = true
+    ModelRuntime.runUntilIdle()
+    first.onWillAppear = {
+      screen.flag = true
+      screen.composer.composeIfNeeded()
+    }
+    ModelRuntime.clearEvents()
+
+    window.isHidden = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.children == [first])
+    #expect(second.uikitModel.appearanceState == .disappeared)
+    #expect(first.uikitModel.appearanceState == .appeared)
+    #expect(
+      ModelRuntime.eventLog(for: ["a", "b"], categories: [.appearance])
+        == """
+        a.viewWillAppear(false)
+        b.viewWillAppear(false)
+        b.viewWillDisappear(false)
+        b.viewDidDisappear(false)
+        a.viewIsAppearing(false)
+        a.viewDidAppear(false)
+        """)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
   }
 
   @Test("Hidden mid-swap and still hidden at its end: the arriving child ends disappeared")
