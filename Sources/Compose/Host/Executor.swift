@@ -736,7 +736,9 @@ final class Executor {
               + "'\(slot.name)' by other code; Compose puts it back; add and remove views of "
               + "children by changing the declaration",
             source: child.source))
-        place(view, at: position, in: slots[index], target: mounted, container: container)
+        // Placed among the slot's children as repaired: forgotten ones are not its neighbours.
+        let repaired = CompositionTree(slots: [slots[index]], diagnostics: [])
+        place(view, at: position, in: slots[index], target: repaired, container: container)
         apply(slot.layout, to: view, in: slot)
       }
     }

@@ -924,6 +924,42 @@ struct BehindTheBackTests {
     _ = window
   }
 
+  @Test("A view put back goes between its declared neighbours, not next to a removed child")
+  func viewPutBackBetweenNeighbours() throws {
+    start()
+    let screen = Screen { _ in
+      Slot("rows") {
+        ForEach(["a", "b", "c", "d"], id: \.self) { name in
+          Child { named(DetailViewController(), name) }
+        }
+      }
+    }
+    let window = show(screen)
+    let a = try #require(screen.children.first { $0.uikitModel.name == "a" })
+    let d = try #require(screen.children.first { $0.uikitModel.name == "d" })
+    // Other code removes "a" from the container and takes the view of "d" out.
+    a.willMove(toParent: nil)
+    a.view.removeFromSuperview()
+    a.removeFromParent()
+    d.view.removeFromSuperview()
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      screen.composer.diagnostics.map(\.id) == [.changedBehindComposer, .changedBehindComposer])
+    let slotViews = screen.view.subviews.filter { view in
+      screen.children.contains { $0.viewIfLoaded === view }
+    }
+    let order = slotViews.compactMap { view in
+      screen.children.first { $0.viewIfLoaded === view }?.uikitModel.name
+    }
+    #expect(order == ["a", "b", "c", "d"])
+    #expect(screen.children.first { $0.uikitModel.name == "a" } !== a)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+
   @Test("removeFromParent() alone, view left behind: the orphan view is taken out too")
   func removeFromParentAlone() throws {
     start()
