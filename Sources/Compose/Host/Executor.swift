@@ -164,7 +164,11 @@ final class Executor {
     of controller: UIViewController, for child: ResolvedChild, in container: UIViewController
   ) -> Diagnostic? {
     let typeName = String(describing: type(of: controller))
-    if controller.parent === container, let other = controllers.identity(of: controller) {
+    // A controller Compose holds for another child is that child's, with the container as its
+    // parent or none (other code may have removed it; the repair forgets it first).
+    if controller.parent === container || controller.parent == nil,
+      let other = controllers.identity(of: controller), other != child.identity
+    {
       return Diagnostic(
         id: .sameInstanceDeclaredTwice,
         message: "the factory of child \(child.identity) returned the '\(typeName)' that is "
@@ -667,8 +671,9 @@ final class Executor {
   private func endForwardedAppearance(
     of controller: UIViewController, in container: UIViewController
   ) {
+    // The child appeared through the forwarding only if the container is on screen.
     guard !container.shouldAutomaticallyForwardAppearanceMethods, controller.parent == nil,
-      controller.viewIfLoaded?.window == nil,
+      controller.viewIfLoaded?.window == nil, isOnScreen,
       containerAppearance != .disappearing, containerAppearance != .disappeared
     else { return }
     forwardedChildren.removeAll { $0 === controller }
@@ -818,14 +823,30 @@ enum ContainerAppearance {
 struct LiveControllers {
   private struct Entry {
     weak var controller: UIViewController?
+    /// The controller's object identifier, kept to find the entry from the controller.
+    let object: ObjectIdentifier
   }
 
   private var entries: [ChildIdentity: Entry] = [:]
+  /// The identity of each entry's controller; checked against `entries` when read, since a
+  /// released controller's identifier may be reused.
+  private var identities: [ObjectIdentifier: ChildIdentity] = [:]
 
   /// The controller of a child, if it is alive.
   subscript(identity: ChildIdentity) -> UIViewController? {
     get { entries[identity]?.controller }
-    set { entries[identity] = newValue.map { Entry(controller: $0) } }
+    set {
+      if let old = entries[identity], identities[old.object] == identity {
+        identities[old.object] = nil
+      }
+      guard let newValue else {
+        entries[identity] = nil
+        return
+      }
+      let object = ObjectIdentifier(newValue)
+      entries[identity] = Entry(controller: newValue, object: object)
+      identities[object] = identity
+    }
   }
 
   /// Whether a controller was made for the child and not forgotten since (it may be gone).
@@ -833,8 +854,11 @@ struct LiveControllers {
 
   var isEmpty: Bool { entries.isEmpty }
 
-  /// The identity of a live controller; O(*n*).
+  /// The identity of a live controller.
   func identity(of controller: UIViewController) -> ChildIdentity? {
-    entries.first { $0.value.controller === controller }?.key
+    guard let identity = identities[ObjectIdentifier(controller)],
+      entries[identity]?.controller === controller
+    else { return nil }
+    return identity
   }
 }

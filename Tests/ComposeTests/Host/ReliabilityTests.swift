@@ -960,6 +960,74 @@ struct BehindTheBackTests {
     _ = window
   }
 
+  @Test("A manually forwarding container never shown: a child removed by other code gets nothing")
+  func removedFromHiddenManualContainer() throws {
+    start()
+    let screen = makeScreen()
+    screen.forwardsManually = true
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = screen
+    ModelRuntime.runUntilIdle()
+    let list = try #require(screen.children.first)
+    #expect(list.uikitModel.appearanceState == .disappeared)
+    list.willMove(toParent: nil)
+    list.view.removeFromSuperview()
+    list.removeFromParent()
+    list.uikitModel.name = "taken"
+    ModelRuntime.clearEvents()
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(ModelRuntime.eventLog(for: ["taken"], categories: [.appearance]) == "")
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("A child removed by other code while its slot swaps is still its own until the repair")
+  func removedDuringSwapIsNotTakenByAnotherSlot() throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content") {
+        Child { named(HeaderViewController(), "header") }
+        if screen.flag {
+          Child { named(DetailViewController(), "detail") }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+      Slot("other", layout: .frame(CGRect(x: 0, y: 0, width: 50, height: 50))) {
+        if screen.user == "grace" {
+          Child { screen.factory() }
+        }
+      }
+    }
+    let window = show(screen)
+    let header = try #require(screen.children.first)
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    // While the slot swaps, other code takes the header out, and a factory hands it out.
+    header.removeFromParent()
+    screen.factory = { header }
+    screen.user = "grace"
+    ModelRuntime.advance(by: 0.05)
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.sameInstanceDeclaredTwice])
+    #expect(header.parent == nil)
+
+    // The swap ends: the repair forgets the header and makes a new one; the other slot's child,
+    // tried again, may now take the old one.
+    ModelRuntime.runUntilIdle()
+    #expect(screen.composer.diagnostics.map(\.id).last == .changedBehindComposer)
+    #expect(header.parent === screen)
+    #expect(screen.children.map(\.uikitModel.name).sorted() == ["detail", "header", "header"])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
   @Test("removeFromParent() alone, view left behind: the orphan view is taken out too")
   func removeFromParentAlone() throws {
     start()
