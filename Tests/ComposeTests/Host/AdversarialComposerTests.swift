@@ -1358,12 +1358,16 @@ private final class AdversaryHarness {
       // A slot whose anchor is gone is not applied, so its children's lifetimes cannot change.
       let declaredKeys = Set(
         screen.slots.filter { $0.name != "panel" || removedAnchor == nil }.flatMap(\.keys))
-      // Nor can a hidden child's (another id of the same key): it keeps the lifetime it was
-      // declared with.
+      // Nor can a hidden child's (another id of the same key), or one this change or a running
+      // swap takes out, whose view is still in its slot: it keeps the lifetime it was declared
+      // with.
+      let shownKeys = Set(screen.slots.flatMap(\.keys))
       let hiddenKeys = Set(
-        host.children.filter { $0.viewIfLoaded?.superview == nil }.compactMap(adversaryKey).map {
-          String($0.prefix { $0 != "#" })
-        })
+        host.children.filter { child in
+          child.viewIfLoaded?.superview == nil
+            || adversaryKey(of: child).map { !shownKeys.contains($0) } ?? false
+        }
+        .compactMap(adversaryKey).map { String($0.prefix { $0 != "#" }) })
       let changeable = screen.lifetimes.keys.filter {
         declaredKeys.contains($0) && !hiddenKeys.contains($0)
       }.sorted()
