@@ -1371,7 +1371,10 @@ private final class AdversaryHarness {
       let changeable = screen.lifetimes.keys.filter {
         declaredKeys.contains($0) && !hiddenKeys.contains($0)
       }.sorted()
-      if random.chance(0.03), !changeable.isEmpty {
+      // A slot whose swap runs keeps what it has until the swap ends, and is then reconciled
+      // with the latest declaration: a lifetime declared meanwhile for a child that the latest
+      // declaration leaves out was never applied. Lifetimes change while nothing animates.
+      if random.chance(0.03), !changeable.isEmpty, ModelRuntime.runningAnimations.isEmpty {
         let key = random.pick(changeable)
         screen.lifetimes[key] = random.pick(AdversaryKeeping.allCases)
       }
