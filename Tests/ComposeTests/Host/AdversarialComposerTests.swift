@@ -1384,6 +1384,10 @@ private final class AdversaryHarness {
       noteCoverage(from: before, to: screen)
       observes = AdversaryFeature.observation.isEnabled && random.chance(0.5)
       scenario.screen = screen
+      // A child whose view was taken out and that the declaration now hides has no view to put
+      // back: it is hidden without ever being needed.
+      let shown = Set(screen.slots.flatMap(\.keys))
+      viewsRemoved.removeAll { key, _ in !shown.contains(key) }
       if observes {
         AdversaryCoverage.hit(AdversaryFeature.observation.rawValue)
       } else {
@@ -1543,7 +1547,11 @@ private final class AdversaryHarness {
       // Checked at the settle: a leaving child's view taken out mid-swap cannot be told from
       // UIKit taking it out at the swap's end, and a child that ends up hidden has no view to put
       // back. Only a child still shown needs the report.
-      viewsRemoved.append((adversaryKey(of: child) ?? ModelProbe.name(child), Weak(child)))
+      // A child that is leaving (not declared) has its view taken out by its swap anyway.
+      let key = adversaryKey(of: child) ?? ModelProbe.name(child)
+      if host.scenario.screen.slots.contains(where: { $0.keys.contains(key) }) {
+        viewsRemoved.append((key, Weak(child)))
+      }
     } else {
       tampered.append((tamper, adversaryKey(of: child) ?? ModelProbe.name(child)))
     }
