@@ -712,12 +712,17 @@ final class Executor {
               + "Compose forgets it and makes the child again if it is still declared; add and "
               + "remove children by changing the declaration",
             source: child.source))
+        // A controller with no parent whose view leaves a window gets its disappearance from
+        // UIKit, as for any view controller whose view is in a window without a parent.
+        let leavesWindow = controller?.viewIfLoaded?.window != nil
         if let view = controller?.viewIfLoaded, let root = container.viewIfLoaded,
           view.isDescendant(of: root)
         {
           takeOut(view, of: slot)
         }
-        if let controller, slot.children.contains(where: { $0.identity == child.identity }) {
+        if let controller, !leavesWindow,
+          slot.children.contains(where: { $0.identity == child.identity })
+        {
           endForwardedAppearance(of: controller, in: container)
         }
         controllers[child.identity] = nil

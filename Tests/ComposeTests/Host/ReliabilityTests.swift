@@ -960,6 +960,32 @@ struct BehindTheBackTests {
     _ = window
   }
 
+  @Test("A manually forwarding container: removeFromParent() alone, the child disappears once")
+  func removeFromParentAloneInManualContainer() throws {
+    start()
+    let screen = makeScreen()
+    screen.forwardsManually = true
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+    list.removeFromParent()
+    list.uikitModel.name = "taken"
+    ModelRuntime.clearEvents()
+
+    screen.user = "grace"
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    #expect(list.viewIfLoaded?.superview == nil)
+    #expect(
+      ModelRuntime.eventLog(for: ["taken"], categories: [.appearance])
+        == """
+        taken.viewWillDisappear(false)
+        taken.viewDidDisappear(false)
+        """)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
   @Test("A manually forwarding container never shown: a child removed by other code gets nothing")
   func removedFromHiddenManualContainer() throws {
     start()
