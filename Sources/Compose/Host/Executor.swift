@@ -39,6 +39,9 @@ final class Executor {
   private var forwardedChildren: [UIViewController] = []
   /// The children whose appearance change a plan began, to be ended by the plan.
   private var manuallyMoving: Set<ObjectIdentifier> = []
+  /// The children that Compose's forwarding last made appear (rather than disappear), for a
+  /// container that forwards appearance itself: only they have an appearance to end.
+  private var appearedByForwarding: [ObjectIdentifier: WeakController] = [:]
   /// Where the child whose update closure is running is noted.
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
@@ -494,8 +497,8 @@ final class Executor {
         // Compose takes both children through this change; the container's own forwarding
         // leaves them alone.
         forwardedChildren.removeAll { $0 === outgoing || $0 === incomingController }
-        outgoing.beginAppearanceTransition(false, animated: transition.duration > 0)
-        incomingController.beginAppearanceTransition(true, animated: transition.duration > 0)
+        forward(outgoing, false, animated: transition.duration > 0)
+        forward(incomingController, true, animated: transition.duration > 0)
       }
       UIView.transition(
         from: outgoingView, to: incomingView, duration: transition.duration, options: options
@@ -531,11 +534,11 @@ final class Executor {
     }
     switch appearance {
     case .appearing, .appeared:
-      if !running.began { incoming.beginAppearanceTransition(true, animated: false) }
+      if !running.began { forward(incoming, true, animated: false) }
       incoming.endAppearanceTransition()
     case .disappearing, .disappeared:
       guard running.began else { return }
-      incoming.beginAppearanceTransition(false, animated: false)
+      forward(incoming, false, animated: false)
       incoming.endAppearanceTransition()
     }
   }
@@ -600,8 +603,24 @@ final class Executor {
       manuallyMoving.insert(ObjectIdentifier(controller))
       return
     }
-    controller.beginAppearanceTransition(appearing, animated: false)
+    // A child that never appeared (added while the container was off screen, say) has no
+    // appearance to end.
+    if !appearing, !hasAppearedByForwarding(controller) { return }
+    forward(controller, appearing, animated: false)
     manuallyMoving.insert(ObjectIdentifier(controller))
+  }
+
+  /// Begins a child's appearance change for a container that forwards appearance itself, noting
+  /// whether the child now appears.
+  private func forward(_ controller: UIViewController, _ appearing: Bool, animated: Bool) {
+    appearedByForwarding[ObjectIdentifier(controller)] =
+      appearing ? WeakController(value: controller) : nil
+    controller.beginAppearanceTransition(appearing, animated: animated)
+  }
+
+  /// Whether Compose's forwarding last made the child appear.
+  private func hasAppearedByForwarding(_ controller: UIViewController) -> Bool {
+    appearedByForwarding[ObjectIdentifier(controller)]?.value === controller
   }
 
   /// Ends what ``beginManualAppearance(of:_:)`` began, if it began something.
@@ -631,7 +650,7 @@ final class Executor {
           && !swapping.contains(ObjectIdentifier($0))
       }
       for child in forwardedChildren {
-        child.beginAppearanceTransition(appearing, animated: animated)
+        forward(child, appearing, animated: animated)
       }
     } else {
       switch containerAppearance {
@@ -678,7 +697,8 @@ final class Executor {
     else { return }
     forwardedChildren.removeAll { $0 === controller }
     manuallyMoving.remove(ObjectIdentifier(controller))
-    controller.beginAppearanceTransition(false, animated: false)
+    guard hasAppearedByForwarding(controller) else { return }
+    forward(controller, false, animated: false)
     controller.endAppearanceTransition()
   }
 
@@ -750,6 +770,16 @@ final class Executor {
         let repaired = CompositionTree(slots: [slots[index]], diagnostics: [])
         place(view, at: position, in: slots[index], target: repaired, container: container)
         apply(slot.layout, to: view, in: slot)
+        // Back on screen in a container that forwards appearance itself: a child that never
+        // appeared (its view was out when the container appeared) appears now.
+        if let controller = controllers[child.identity],
+          !container.shouldAutomaticallyForwardAppearanceMethods, isOnScreen,
+          containerAppearance != .disappearing, containerAppearance != .disappeared,
+          !hasAppearedByForwarding(controller)
+        {
+          forward(controller, true, animated: false)
+          controller.endAppearanceTransition()
+        }
       }
     }
     guard changed else { return (mounted, found) }
@@ -816,6 +846,12 @@ private final class RunningSwap {
     self.views = views
     self.epoch = epoch
   }
+}
+
+/// A weak reference to a controller.
+@MainActor
+struct WeakController {
+  weak var value: UIViewController?
 }
 
 /// A container's appearance, as it reports it.

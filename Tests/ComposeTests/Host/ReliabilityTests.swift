@@ -986,6 +986,61 @@ struct BehindTheBackTests {
     _ = window
   }
 
+  @Test(
+    "Manual forwarding: a view taken out before the container appeared is put back appearing",
+    arguments: [false, true])
+  func viewTakenOutBeforeAppearing(removedWhenShown: Bool) throws {
+    start()
+    let screen = Screen { screen in
+      Slot("content") {
+        if !screen.flag {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+    }
+    screen.forwardsManually = true
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = screen
+    ModelRuntime.runUntilIdle()
+    let list = try #require(screen.children.first)
+    #expect(list.uikitModel.appearanceState == .disappeared)
+    list.view.removeFromSuperview()
+    ModelRuntime.clearEvents()
+
+    // The container appears while the child's view is out, so its forwarding skips the child.
+    screen.flag = removedWhenShown
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+
+    #expect(screen.composer.diagnostics.map(\.id) == [.changedBehindComposer])
+    if removedWhenShown {
+      // Repaired first (so it appears), then removed: balanced.
+      #expect(screen.children.isEmpty)
+      #expect(list.uikitModel.appearanceState == .disappeared)
+      #expect(
+        ModelRuntime.eventLog(for: ["list"], categories: [.appearance])
+          == """
+          list.viewWillAppear(false)
+          list.viewIsAppearing(false)
+          list.viewDidAppear(false)
+          list.viewWillDisappear(false)
+          list.viewDidDisappear(false)
+          """)
+    } else {
+      #expect(list.view.superview === screen.view)
+      #expect(list.uikitModel.appearanceState == .appeared)
+      #expect(
+        ModelRuntime.eventLog(for: ["list"], categories: [.appearance])
+          == """
+          list.viewWillAppear(false)
+          list.viewIsAppearing(false)
+          list.viewDidAppear(false)
+          """)
+    }
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
   @Test("A manually forwarding container never shown: a child removed by other code gets nothing")
   func removedFromHiddenManualContainer() throws {
     start()
