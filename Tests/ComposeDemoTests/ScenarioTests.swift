@@ -3,8 +3,9 @@ import ComposeDemoKit
 import Foundation
 import Testing
 
-/// The scenarios played on UIKitModel: what each one shows, and that the output is the same on
-/// every run. The model's runtime is global, so the suite runs serialized.
+/// The scenarios played on UIKitModel: what each one shows, and the same output on every run.
+///
+/// The model's runtime is global, so the suite runs serialized.
 @MainActor
 @Suite("Demo scenarios", .serialized)
 struct ScenarioTests {
