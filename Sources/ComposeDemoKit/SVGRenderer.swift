@@ -4,8 +4,9 @@ import Foundation
 /// Draws a step's view tree as an SVG picture: every view with a size as a frame, from the
 /// model's geometry, children's root views filled and labelled with their controllers' names.
 ///
-/// The window is drawn at half size under a caption with the step's number and change, so a
-/// series of pictures shows how the layout changes from step to step — mid-transition included,
+/// Nested controllers' frames are inset 2 pixels per level, and their labels stacked, so that a
+/// child that fills its container leaves the container in sight. The window is drawn at half size
+/// under a caption with the step's number and change, so a series of pictures shows how the layout changes from step to step — mid-transition included,
 /// where an outgoing view has slid or is still in place beside the incoming one.
 public struct SVGRenderer: Sendable {
   /// The scale from points to the picture's pixels.
@@ -50,7 +51,9 @@ public struct SVGRenderer: Sendable {
       "  <text x='\(n(margin))' y='\(n(margin + 28))' font-size='9' "
         + "fill='#555555'>\(escape(clip(record.change, to: Int(width / 5))))</text>",
     ]
-    draw(record.views, depth: 0, origin: origin, appearance: appearance, into: &lines)
+    var drawing: (shapes: [String], labels: [String]) = ([], [])
+    draw(record.views, depth: 0, line: 0, origin: origin, appearance: appearance, into: &drawing)
+    lines += drawing.shapes + drawing.labels
     let outline =
       "x='\(n(origin.x + window.minX * scale))' y='\(n(origin.y + window.minY * scale))' "
       + "width='\(n(window.width * scale))' height='\(n(window.height * scale))'"
@@ -70,38 +73,50 @@ public struct SVGRenderer: Sendable {
     for child in node.children { collectAppearance(child, into: &states) }
   }
 
+  /// Adds a view's frame to `shapes` and its label to `labels`, then its subviews'; labels are
+  /// drawn after every frame, so that no frame covers a label.
+  ///
+  /// `line` is the label's line from the top of its frame: its depth, plus one for each earlier
+  /// sibling with the same frame (the two sides of a running flip).
   private func draw(
-    _ node: StepRecord.ViewNode, depth: Int, origin: (x: Double, y: Double),
-    appearance: [String: String], into lines: inout [String]
+    _ node: StepRecord.ViewNode, depth: Int, line: Int, origin: (x: Double, y: Double),
+    appearance: [String: String], into drawing: inout (shapes: [String], labels: [String])
   ) {
-    let x = origin.x + node.frame.minX * scale
-    let y = origin.y + node.frame.minY * scale
-    let w = node.frame.width * scale
-    let h = node.frame.height * scale
+    // A controller's root view is inset 2 pixels per level, so that a child that fills its
+    // container leaves the container's frame in sight.
+    let inset = node.isControllerView ? Double(2 * depth) : 0
+    let x = origin.x + node.frame.minX * scale + inset
+    let y = origin.y + node.frame.minY * scale + inset
+    let w = max(node.frame.width * scale - 2 * inset, 0)
+    let h = max(node.frame.height * scale - 2 * inset, 0)
     let geometry = "x='\(n(x))' y='\(n(y))' width='\(n(w))' height='\(n(h))'"
     if node.isControllerView {
       // A controller that is not simply shown says what it is doing: appearing, disappearing.
       let state = appearance[node.label].flatMap { $0 == "appeared" ? nil : $0 }
       let label = state.map { "\(node.label) (\($0))" } ?? node.label
       let fill = Self.palette[depth % Self.palette.count]
-      lines.append(
+      drawing.shapes.append(
         "  <rect \(geometry) fill='\(fill)' fill-opacity='0.75' stroke='#333333' "
           + "stroke-width='1'/>")
-      lines.append(
-        "  <text x='\(n(x + 4))' y='\(n(y + 13))' font-size='10' "
+      // A long label in a narrow frame gets a smaller font (a character is about 0.55 em wide).
+      let size = min(10, max(6, (w - 6) / (0.55 * Double(label.count))))
+      drawing.labels.append(
+        "  <text x='\(n(x + 4))' y='\(n(y + 13 + 12 * Double(line)))' font-size='\(n(size))' "
           + "fill='#111111'>\(escape(label))</text>")
     } else {
-      lines.append(
+      drawing.shapes.append(
         "  <rect \(geometry) fill='none' stroke='#888888' stroke-width='1' "
           + "stroke-dasharray='4 3'/>")
-      lines.append(
+      drawing.labels.append(
         "  <text x='\(n(x + 4))' y='\(n(y + h - 4))' font-size='8' "
           + "fill='#777777'>\(escape(node.label))</text>")
     }
-    for subview in node.subviews {
+    let childDepth = node.isControllerView ? depth + 1 : depth
+    for (index, subview) in node.subviews.enumerated() {
+      let twins = node.subviews[..<index].filter { $0.frame == subview.frame }.count
       draw(
-        subview, depth: node.isControllerView ? depth + 1 : depth, origin: origin,
-        appearance: appearance, into: &lines)
+        subview, depth: childDepth, line: max(line + 1, childDepth) + twins, origin: origin,
+        appearance: appearance, into: &drawing)
     }
   }
 

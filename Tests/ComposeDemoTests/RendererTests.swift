@@ -161,12 +161,12 @@ struct RendererTests {
         ModelRuntime.advance(by: 0.1)</text>
           <rect x='207' y='52' width='195' height='422' fill='#dbe8f6' fill-opacity='0.75' \
         stroke='#333333' stroke-width='1'/>
-          <text x='211' y='65' font-size='10' fill='#111111'>tabs</text>
-          <rect x='12' y='52' width='195' height='422' fill='#fde7c8' fill-opacity='0.75' \
+          <rect x='14' y='54' width='191' height='418' fill='#fde7c8' fill-opacity='0.75' \
         stroke='#333333' stroke-width='1'/>
-          <text x='16' y='65' font-size='10' fill='#111111'>search (appearing)</text>
           <rect x='207' y='451.9' width='195' height='22.1' fill='none' stroke='#888888' \
         stroke-width='1' stroke-dasharray='4 3'/>
+          <text x='211' y='65' font-size='10' fill='#111111'>tabs</text>
+          <text x='18' y='79' font-size='10' fill='#111111'>search (appearing)</text>
           <text x='211' y='470' font-size='8' fill='#777777'>UIStackView</text>
           <rect x='207' y='52' width='195' height='422' fill='none' stroke='#000000' \
         stroke-width='2'/>
