@@ -126,7 +126,6 @@ private enum ReadmeExample {
 
 private typealias ProfileViewController = StepFour.ProfileViewController
 
-
 @MainActor
 @Suite(.serialized)
 struct ProfileTests {
