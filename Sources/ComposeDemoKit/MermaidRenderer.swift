@@ -48,7 +48,7 @@ public struct MermaidRenderer: Sendable {
       Self.collectParents(record.controllers, into: &parents)
     }
     let header =
-      ["---", "title: \(escape(title))", "---", "sequenceDiagram"]
+      ["---", "title: \"\(title.replacing("\"", with: "'"))\"", "---", "sequenceDiagram"]
       + participants.map { name in
         id(name) == name ? "  participant \(name)" : "  participant \(id(name)) as \(name)"
       }

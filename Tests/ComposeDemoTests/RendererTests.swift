@@ -129,7 +129,7 @@ struct RendererTests {
     #expect(
       MermaidRenderer().diagram(title: "Tabs", [record, second]) == """
         ---
-        title: Tabs
+        title: "Tabs"
         ---
         sequenceDiagram
           participant UIKit

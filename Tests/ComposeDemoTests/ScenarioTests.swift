@@ -3,6 +3,10 @@ import ComposeDemoKit
 import Foundation
 import Testing
 
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// The scenarios played on UIKitModel: what each one shows, and the same output on every run.
 ///
 /// The model's runtime is global, so the suite runs serialized.
@@ -37,6 +41,17 @@ struct ScenarioTests {
       #expect(
         Demo.pictures([scenario]).map(\.svg) == Demo.pictures([scenario]).map(\.svg),
         "\(scenario.name)")
+    }
+  }
+
+  @Test("Every picture of every scenario is well-formed XML with an svg root")
+  func picturesAreWellFormed() {
+    let pictures = Demo.pictures(Scenario.all)
+    #expect(pictures.count == Scenario.all.map(\.stepCount).reduce(0, +))
+    for picture in pictures {
+      let parser = XMLParser(data: Data(picture.svg.utf8))
+      #expect(parser.parse(), "\(picture.fileName): \(String(describing: parser.parserError))")
+      #expect(picture.svg.hasPrefix("<svg xmlns='http://www.w3.org/2000/svg'"))
     }
   }
 
