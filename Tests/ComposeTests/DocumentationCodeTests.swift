@@ -26,6 +26,27 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/MigratingAHandWrittenContainer.md",
       tests: ["Tests/ComposeTests/MigrationTests.swift"]),
     Document(
+      path: "Sources/Compose/Compose.docc/Compose.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/ComposingAContainer.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/ChildLifetimes.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/PredictingIdentity.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/TransitionsAndInterruptions.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/Guarantees.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
+      path: "Sources/Compose/Compose.docc/TestingReconciliation.md",
+      tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
+    Document(
       path: "Sources/UIKitModel/UIKitModel.docc/UIKitModel.md",
       tests: ["Tests/UIKitModelTests/DocumentationExamplesTests.swift"]),
   ]
