@@ -18,6 +18,8 @@ let package = Package(
   products: [
     .library(name: "Compose", targets: ["Compose"]),
     .library(name: "UIKitModel", targets: ["UIKitModel"]),
+    // `swift run compose-demo`: the examples run on UIKitModel, step by step.
+    .executable(name: "compose-demo", targets: ["ComposeDemo"]),
   ],
   traits: [
     .trait(
@@ -27,7 +29,9 @@ let package = Package(
     .default(enabledTraits: ["Macros"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // Only the demo's command line uses it; no library product depends on it.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -65,6 +69,22 @@ let package = Package(
       path: "Examples",
       exclude: ["README.md"]
     ),
+    // The demo's scenarios and the text, Mermaid and SVG renderings of their steps; a target of its
+    // own, apart from the command line, so that its tests need no argument parser. Not a product.
+    .target(
+      name: "ComposeDemoKit",
+      dependencies: [
+        "Compose", "ComposeExamples",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ]
+    ),
+    .executableTarget(
+      name: "ComposeDemo",
+      dependencies: [
+        "ComposeDemoKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     // The tests of plans, identity, builder forms and diagnostics compile against UIKit too; the
     // ones that drive UIKitModel (its clock, event log and names) are behind
     // `#if !canImport(UIKit)`, as are all of UIKitModelTests.
@@ -80,6 +100,15 @@ let package = Package(
       dependencies: [
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
       ]
+    ),
+    // `Expected/` holds the demo's output checked in for one scenario, compared in a test and in CI.
+    .testTarget(
+      name: "ComposeDemoTests",
+      dependencies: [
+        "ComposeDemoKit",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ],
+      exclude: ["Expected"]
     ),
     // The macro's expansions, apart from the library's tests so that those build without it.
     .testTarget(

@@ -24,6 +24,13 @@ public final class FlipContainerViewController: ComposedViewController {
     didSet { setNeedsCompose() }
   }
 
+  /// What a flip requested while the card is still turning does: by default the running flip
+  /// finishes, then the card turns to the latest side; ``Interruption/cutShort`` ends the running
+  /// flip at once instead.
+  public var interruption: Interruption = .finishRunning {
+    didSet { setNeedsCompose() }
+  }
+
   /// One slot showing one side of the card, flipped over when the side changes.
   @CompositionBuilder public override var composition: CompositionContent {
     Slot("card") {
@@ -34,6 +41,7 @@ public final class FlipContainerViewController: ComposedViewController {
       }
     }
     .transition(.flip(from: .leading, duration: 0.5))
+    .interruption(interruption)
   }
 
   /// Turns the card over.

@@ -1,0 +1,357 @@
+import Compose
+import Foundation
+import Testing
+
+// The code of the DocC catalog's articles (Sources/Compose/Compose.docc), compiled as written;
+// the suite "Documentation code" checks that each sample's lines are here. Each article's code
+// lives in a namespace that declares what the article leaves out.
+
+/// The articles' declarations, apart from the other tests' controllers of the same names.
+private enum Articles {
+  // MARK: - Controllers the articles use
+
+  struct Message: Identifiable {
+    let id: Int
+  }
+
+  struct Item: Identifiable {
+    let id: Int
+  }
+
+  struct User {}
+
+  protocol DetailDelegate: AnyObject {}
+
+  final class MessageRowViewController: UIViewController {
+    var message: Message?
+  }
+
+  final class MessageViewController: UIViewController {
+    init(id: Message.ID) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { nil }
+  }
+
+  final class EmptyViewController: UIViewController {}
+  final class FeedViewController: UIViewController {}
+  final class SearchViewController: UIViewController {}
+  final class PlayerViewController: UIViewController {}
+  final class SpinnerViewController: UIViewController {}
+  final class ListViewController: UIViewController {}
+
+  final class DetailViewController: UIViewController {
+    var item: Item?
+    var user: User?
+    weak var delegate: (any DetailDelegate)?
+
+    init() { super.init(nibName: nil, bundle: nil) }
+
+    init(_ item: Item) {
+      self.item = item
+      super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { nil }
+  }
+
+  // MARK: - Compose (the landing page) and ComposingAContainer
+
+  enum InboxArticle {
+    struct Inbox: Composition {
+      var messages: [Message]
+      var selection: Message.ID?
+
+      var body: CompositionContent {
+        Slot("list", layout: .stack(axis: .vertical, spacing: 1)) {
+          ForEach(messages) { message in
+            Child {
+              MessageRowViewController()
+            } update: {
+              $0.message = message
+            }
+          }
+        }
+        Slot("detail") {
+          if let selection {
+            Child { MessageViewController(id: selection) }.id(selection)
+          } else {
+            Child { EmptyViewController() }
+          }
+        }
+        .transition(.crossDissolve())
+      }
+    }
+
+    final class InboxViewController: UIViewController {
+      var messages: [Message] = []
+
+      var selection: Message.ID? {
+        didSet { composer.setNeedsCompose() }
+      }
+
+      private lazy var composer = Composer(container: self) { [unowned self] in
+        Inbox(messages: messages, selection: selection)
+      }
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        composer.setNeedsCompose()
+      }
+
+      #if !os(tvOS) && !os(visionOS)
+      override var childForStatusBarStyle: UIViewController? {
+        composer.primaryChild(for: .statusBar)
+      }
+      #endif
+
+      override func preferredContentSizeDidChange(
+        forChildContentContainer container: any UIContentContainer
+      ) {
+        super.preferredContentSizeDidChange(forChildContentContainer: container)
+        composer.preferredContentSizeDidChange(forChild: container)
+      }
+    }
+  }
+
+  // MARK: - ChildLifetimes
+
+  enum LifetimesArticle {
+    enum Tab {
+      case feed, search
+    }
+
+    @MainActor static func tabs(selectedTab: Tab) -> Slot {
+      Slot("tab") {
+        switch selectedTab {
+        case .feed: Child { FeedViewController() }.lifetime(.keepAlive)
+        case .search: Child { SearchViewController() }.lifetime(.keepAlive)
+        }
+      }
+    }
+
+    @MainActor static func player() -> Slot {
+      Slot("player") {
+        Child { PlayerViewController() }
+          .lifetime(.keepAlive(evictOnMemoryWarning: false))
+      }
+    }
+  }
+
+  // MARK: - PredictingIdentity
+
+  enum IdentityArticle {
+    @MainActor static func content(isLoading: Bool) -> Slot {
+      Slot("content") {
+        if isLoading {
+          Child { SpinnerViewController() }  // 'content' first SpinnerViewController
+        } else {
+          Child { ListViewController() }  // 'content' second ListViewController
+        }
+      }
+    }
+
+    @MainActor static func detail(item: Item) -> Slot {
+      Slot("detail") {
+        Child {
+          DetailViewController()
+        } update: {
+          $0.item = item
+        }
+      }
+    }
+
+    @MainActor static func detailWithID(item: Item) -> Slot {
+      Slot("detail") {
+        Child { DetailViewController(item) }.id(item.id)
+      }
+    }
+  }
+
+  // MARK: - TransitionsAndInterruptions
+
+  enum TransitionsArticle {
+    @MainActor static func content(selection: Item?) -> Slot {
+      Slot("content") {
+        if let item = selection {
+          Child { DetailViewController(item) }.id(item.id)
+        } else {
+          Child { EmptyViewController() }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+
+    @MainActor static func cutShort(selection: Item) -> Slot {
+      Slot("content") { Child { DetailViewController(selection) }.id(selection.id) }
+        .transition(.slide(from: .trailing))
+        .interruption(.cutShort)
+    }
+  }
+
+  // MARK: - Guarantees
+
+  enum GuaranteesArticle {
+    final class ProfileViewController: ComposedViewController, DetailDelegate {
+      var user = User()
+
+      @CompositionBuilder override var composition: CompositionContent {
+        Slot("detail") {
+          Child { () -> DetailViewController in
+            let detail = DetailViewController()
+            detail.delegate = self
+            return detail
+          } update: {
+            $0.user = self.user
+          }
+        }
+      }
+    }
+
+    final class ManualContainer: UIViewController {
+      private lazy var composer = Composer(container: self) { [unowned self] in
+        Slot("content") {
+          Child {
+            DetailViewController()
+          } update: {
+            $0.user = self.user
+          }
+        }
+      }
+      var user = User()
+
+      override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+      override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        composer.forwardBeginAppearanceTransition(true, animated: animated)
+      }
+
+      override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        composer.forwardEndAppearanceTransition()
+      }
+    }
+  }
+
+  // MARK: - TestingReconciliation
+
+  enum TestingArticle {
+    struct Screen: Composition {
+      var isLoading: Bool
+
+      var body: CompositionContent {
+        Slot("content") {
+          if isLoading {
+            Child { SpinnerViewController() }
+          } else {
+            Child { ListViewController() }
+          }
+        }
+      }
+    }
+
+    struct Tabs: Composition {
+      var selected: Int
+
+      var body: CompositionContent {
+        Slot("tabs") {
+          if selected == 0 {
+            Child { ListViewController() }.lifetime(.keepAlive)
+          } else {
+            Child { DetailViewController() }.lifetime(.keepAlive)
+          }
+        }
+      }
+    }
+  }
+}
+
+private typealias Screen = Articles.TestingArticle.Screen
+private typealias Tabs = Articles.TestingArticle.Tabs
+
+// MARK: - Tests
+
+@MainActor
+@Suite("Article examples")
+struct ArticleExamplesTests {
+  @MainActor
+  @Test func loadingReplacesTheSpinner() {
+    let plan = Plan(from: Screen(isLoading: true), to: Screen(isLoading: false))
+    #expect(
+      plan.description == """
+        will-move-to-nil 'content' first SpinnerViewController
+        remove-view 'content' first SpinnerViewController
+        remove-from-parent 'content' first SpinnerViewController
+        add-child 'content' second ListViewController
+        insert-view 'content' second ListViewController at 0
+        layout 'content' second ListViewController fill
+        did-move 'content' second ListViewController
+        """)
+  }
+
+  @Test("TestingReconciliation: sequences of state, alone and against the mounted tree")
+  func sequencesOfState() {
+    var mounted = CompositionTree { Tabs(selected: 0) }
+    let first = mounted.reconcile(to: CompositionTree { Tabs(selected: 1) })
+    mounted = first.tree  // hidden kept-alive tabs are part of the mounted tree
+    let back = mounted.reconcile(to: CompositionTree { Tabs(selected: 0) })
+    #expect(back.plan.summary.attachments == 1)
+
+    let next = CompositionTree(Tabs(selected: 0).compositionContent, mounted: mounted)
+    #expect(mounted.reconcile(to: next).plan == back.plan)
+  }
+
+  @Test("PredictingIdentity: the branches' identities are the ones in the comments")
+  func branches() {
+    #expect(
+      CompositionTree { Articles.IdentityArticle.content(isLoading: true) }.children(in: "content")
+        .map(\.description) == ["'content' first SpinnerViewController"])
+    #expect(
+      CompositionTree { Articles.IdentityArticle.content(isLoading: false) }.children(in: "content")
+        .map(\.description) == ["'content' second ListViewController"])
+  }
+
+  @Test("PredictingIdentity: a new item updates in place, unless the child has the item's id")
+  func samePlace() {
+    let update = Plan(
+      from: Articles.IdentityArticle.detail(item: Articles.Item(id: 1)),
+      to: Articles.IdentityArticle.detail(item: Articles.Item(id: 2))
+    )
+    #expect(update.summary.updates == 1 && !update.changesHierarchy)
+    let replace = Plan(
+      from: Articles.IdentityArticle.detailWithID(item: Articles.Item(id: 1)),
+      to: Articles.IdentityArticle.detailWithID(item: Articles.Item(id: 2)))
+    #expect(replace.summary.additions == 1 && replace.summary.removals == 1)
+  }
+
+  @Test("ChildLifetimes: switching tabs detaches the kept-alive one")
+  func lifetimes() {
+    let plan = Plan(
+      from: Articles.LifetimesArticle.tabs(selectedTab: .feed),
+      to: Articles.LifetimesArticle.tabs(selectedTab: .search))
+    #expect(plan.summary.detachments == 1)
+    #expect(
+      CompositionTree { Articles.LifetimesArticle.player() }.description.contains(
+        "keepAlive(evictOnMemoryWarning: false)"))
+  }
+
+  @Test("TransitionsAndInterruptions: a different item is a swap with the slot's transition")
+  func transitions() {
+    let plan = Plan(
+      from: Articles.TransitionsArticle.content(selection: nil),
+      to: Articles.TransitionsArticle.content(selection: Articles.Item(id: 1)))
+    #expect(plan.summary.swaps == 1)
+    let cut = Plan(
+      from: Articles.TransitionsArticle.cutShort(selection: Articles.Item(id: 1)),
+      to: Articles.TransitionsArticle.cutShort(selection: Articles.Item(id: 2)))
+    #expect(cut.summary.swaps == 1)
+  }
+
+  @Test("Compose landing page: selecting a message swaps the detail and updates the rows")
+  func inbox() {
+    let messages = [Articles.Message(id: 1), Articles.Message(id: 2)]
+    let plan = Plan(
+      from: Articles.InboxArticle.Inbox(messages: messages, selection: nil),
+      to: Articles.InboxArticle.Inbox(messages: messages, selection: 2))
+    #expect(plan.summary.swaps == 1 && plan.summary.updates == 2)
+  }
+}

@@ -1,0 +1,233 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import Foundation
+import Testing
+import UIKitModel
+
+// The code of the DocC article "Getting started" (GettingStarted.md), step by step, compiled as
+// written. Each step lives in a namespace of its own, because each one changes the same types.
+
+// MARK: - Step 1: an empty container
+
+private enum StepOne {
+  final class ProfileViewController: UIViewController {
+  }
+}
+
+// MARK: - Step 2: declaring the children
+
+/// The children of the article's screen, shared by the steps after the second.
+private final class AvatarViewController: UIViewController {
+  var name: String
+
+  init(name: String) {
+    self.name = name
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+}
+
+private final class PostsViewController: UIViewController {
+}
+
+private final class SignInViewController: UIViewController {
+}
+
+private enum StepTwo {
+  struct ProfileScreen: Composition {
+    var name: String?
+
+    var body: CompositionContent {
+      Slot("header", layout: .frame(CGRect(x: 0, y: 0, width: 390, height: 120))) {
+        if let name {
+          Child {
+            AvatarViewController(name: name)
+          } update: {
+            $0.name = name
+          }
+        }
+      }
+      Slot("content", layout: .fill(insets: UIEdgeInsets(top: 120, left: 0, bottom: 0, right: 0))) {
+        if name != nil {
+          Child { PostsViewController() }
+        } else {
+          Child { SignInViewController() }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.25))
+    }
+  }
+}
+
+private typealias ProfileScreen = StepTwo.ProfileScreen
+
+// MARK: - Step 3: attaching a composer
+
+private enum StepThree {
+  final class ProfileViewController: UIViewController {
+    var name: String? {
+      didSet { composer.setNeedsCompose() }
+    }
+
+    private lazy var composer = Composer(container: self) { [unowned self] in
+      ProfileScreen(name: name)
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      composer.setNeedsCompose()
+    }
+  }
+}
+
+// MARK: - Step 4: or inheriting the composer
+
+private enum StepFour {
+  final class ProfileViewController: ComposedViewController {
+    var name: String? {
+      didSet { setNeedsCompose() }
+    }
+
+    override var composition: CompositionContent {
+      ProfileScreen(name: name).body
+    }
+  }
+}
+
+// MARK: - The README's example
+
+private enum ReadmeExample {
+  final class ProfileViewController: ComposedViewController {
+    var name: String? {
+      didSet { setNeedsCompose() }
+    }
+
+    @CompositionBuilder override var composition: CompositionContent {
+      Slot("header", layout: .frame(CGRect(x: 0, y: 0, width: 390, height: 120))) {
+        if let name {
+          Child {
+            AvatarViewController(name: name)
+          } update: {
+            $0.name = name
+          }
+        }
+      }
+      Slot("content", layout: .fill(insets: UIEdgeInsets(top: 120, left: 0, bottom: 0, right: 0))) {
+        if name != nil { Child { PostsViewController() } } else { Child { SignInViewController() } }
+      }
+      .transition(.crossDissolve())
+    }
+  }
+}
+
+// MARK: - Steps 5 and 6: the article's tests, as written
+
+private typealias ProfileViewController = StepFour.ProfileViewController
+
+@MainActor
+@Suite(.serialized)
+struct ProfileTests {
+  @Test func signingInReplacesTheSignInScreen() {
+    let plan = Plan(from: ProfileScreen(name: nil), to: ProfileScreen(name: "Ada"))
+    #expect(
+      plan.description == """
+        add-child 'header' some AvatarViewController
+        insert-view 'header' some AvatarViewController at 0
+        layout 'header' some AvatarViewController frame(0 0 390 120)
+        did-move 'header' some AvatarViewController
+        swap 'content' second SignInViewController -> 'content' first PostsViewController \
+        crossDissolve(0.25)
+        """)
+  }
+
+  @Test func theProfileAppearsWithItsChildren() throws {
+    ModelRuntime.reset()
+    let profile = ProfileViewController()
+    profile.name = "Ada"
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = profile
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+
+    let avatar = try #require(profile.children.first as? AvatarViewController)
+    #expect(avatar.name == "Ada")
+    #expect(avatar.view.frame == CGRect(x: 0, y: 0, width: 390, height: 120))
+    #expect(profile.children.last is PostsViewController)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
+
+// MARK: - Tests
+
+/// Checks that the code of steps 1 to 4, and the README's example, behave as they say.
+@MainActor
+@Suite("Getting started article", .serialized)
+struct GettingStartedTests {
+  @Test("The README's example shows the sign-in screen, then the avatar above the posts")
+  func readmeExample() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let profile = ReadmeExample.ProfileViewController()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = profile
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    #expect(profile.children.map { "\(type(of: $0))" } == ["SignInViewController"])
+
+    profile.name = "Ada"
+    ModelRuntime.runUntilIdle()
+    #expect(
+      profile.children.map { "\(type(of: $0))" } == ["AvatarViewController", "PostsViewController"])
+    #expect(profile.children.last?.view.frame == CGRect(x: 0, y: 120, width: 390, height: 724))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+
+  @Test("Step 1: the empty container has no children")
+  func emptyContainer() {
+    ModelRuntime.reset()
+    let profile = StepOne.ProfileViewController()
+    profile.loadViewIfNeeded()
+    #expect(profile.children.isEmpty)
+  }
+
+  @Test("Step 3: a composer applies the declaration once the view loads, and again on a change")
+  func attachedComposer() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let profile = StepThree.ProfileViewController()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = profile
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    #expect(profile.children.count == 1)
+    #expect(profile.children.first is SignInViewController)
+
+    profile.name = "Ada"
+    ModelRuntime.runUntilIdle()
+    #expect(profile.children.count == 2)
+    let avatar = try #require(profile.children.first as? AvatarViewController)
+    #expect(avatar.name == "Ada")
+    #expect(profile.children.last is PostsViewController)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+
+  @Test("Step 4: the base class composes the same children")
+  func inheritedComposer() {
+    ModelRuntime.reset()
+    let profile = StepFour.ProfileViewController()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = profile
+    window.makeKeyAndVisible()
+    ModelRuntime.runUntilIdle()
+    #expect(profile.children.count == 1)
+    #expect(profile.children.first is SignInViewController)
+    _ = window
+  }
+}
+#endif
