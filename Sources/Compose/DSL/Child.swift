@@ -7,8 +7,11 @@ public import UIKitModel
 /// A child view controller in a slot: how to make it, and how to bring it up to date.
 ///
 /// Declaring a child creates nothing. The `make` closure runs once, when the child first needs to
-/// exist; the `update` closure runs on the live controller every time the declaration is applied
-/// again, so the controller can take new values without being replaced.
+/// exist; the `update` closure runs right after it, before any containment call, and then on the
+/// live controller every time the declaration is applied again, so the controller can take new
+/// values without being replaced. The order for a new child is always make → update →
+/// `addChild(_:)` and the rest of the add (or the swap that brings it in): configuration written
+/// once, in `update`, reaches every controller before it appears.
 ///
 /// ```swift
 /// Slot("detail") {
@@ -45,8 +48,8 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - make: Makes the controller; runs only when the child is created.
-  ///   - update: Brings a live controller up to date; runs each time the declaration is applied
-  ///     and the child already exists.
+  ///   - update: Brings the controller up to date; runs right after `make`, before the child is
+  ///     added, and again each time the declaration is applied while the child exists.
   public init(
     fileID: String = #fileID, line: Int = #line,
     make: @escaping @MainActor () -> Controller,
@@ -73,8 +76,8 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - make: Makes the controller; runs only when the child is created.
-  ///   - update: Brings a live controller up to date with the environment in effect where the
-  ///     child is declared.
+  ///   - update: Brings the controller up to date with the environment in effect where the
+  ///     child is declared; runs right after `make`, then at every application.
   public init(
     fileID: String = #fileID, line: Int = #line,
     make: @escaping @MainActor () -> Controller,

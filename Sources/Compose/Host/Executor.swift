@@ -39,6 +39,11 @@ final class Executor {
   private var forwardedChildren: [UIViewController] = []
   /// The children whose appearance change a plan began, to be ended by the plan.
   private var manuallyMoving: Set<ObjectIdentifier> = []
+  /// Controllers made by arriving children's `update` steps, by identity.
+  ///
+  /// The child's `add-child` step or swap takes its controller; `nil` stands for a controller the
+  /// checks refused. Emptied after each plan.
+  private var prepared: [ChildIdentity: UIViewController?] = [:]
   /// Where the child whose update closure is running is noted.
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
@@ -73,6 +78,7 @@ final class Executor {
     for step in plan.steps {
       perform(step, declared: declared, target: target, container: container)
     }
+    prepared = [:]
   }
 
   /// Every child the plan can name, declared or mounted (hidden ones included), by identity.
@@ -125,7 +131,20 @@ final class Executor {
       guard let controller = controllers[identity] else { return }
       place(controller.view, at: index, in: slot, target: target, container: container)
     case .update:
-      guard let controller = controllers[identity], let update = entry.child.update else { return }
+      guard let update = entry.child.update else { return }
+      let controller: UIViewController
+      if let live = controllers[identity] {
+        controller = live
+      } else if !controllers.hasEntry(identity), prepared[identity] == nil {
+        // An arriving child: its factory runs now, and its update brings the new controller up
+        // to date before the containment calls that follow take it.
+        let made = make(entry.child, in: container)
+        prepared[identity] = .some(made)
+        guard let made else { return }
+        controller = made
+      } else {
+        return
+      }
       let outer = activity.updatingChild
       activity.updatingChild = entry.child
       defer { activity.updatingChild = outer }
@@ -147,6 +166,8 @@ final class Executor {
   /// the controller cannot become the child (or when the child's closures are released, which a
   /// plan never asks for).
   private func make(_ child: ResolvedChild, in container: UIViewController) -> UIViewController? {
+    // Made (and checked) already by the child's `update` step.
+    if let made = prepared.removeValue(forKey: child.identity) { return made }
     guard let make = child.make else { return nil }
     let controller = make()
     if let failure = misuse(of: controller, for: child, in: container) {

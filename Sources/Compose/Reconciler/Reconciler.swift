@@ -321,6 +321,11 @@ struct Planner {
         if let swap, swap.incoming == index {
           let keepsOutgoing = swap.outgoing.lifetime.keepsHiddenChildren
           let revivesIncoming = hasHidden ? hiddenIndexes[child.identity] != nil : false
+          // A child the swap makes is brought up to date before it enters: make, update, then
+          // the containment calls.
+          if !revivesIncoming, child.hasUpdate {
+            steps.append(Plan.Step(.update, child.identity))
+          }
           steps.append(
             Plan.Step(
               .swap(
@@ -418,6 +423,11 @@ struct Planner {
 
   private mutating func add(_ child: ResolvedChild, at index: Int, layout: String) {
     let identity = child.identity
+    // A new child is made and brought up to date before any containment call, so that it
+    // enters with current values.
+    if child.hasUpdate {
+      steps.append(Plan.Step(.update, identity))
+    }
     steps.append(Plan.Step(.addChild, identity))
     appearance(true, identity) {
       $0.steps.append(Plan.Step(.insertView(at: index), identity))
