@@ -144,6 +144,9 @@ public final class Composer {
 
   /// The live controller of a child, if it exists; for tests and debugging.
   ///
+  /// A container reaches its children through a ``ChildHandle`` attached with
+  /// ``Child/handle(_:)``, which is typed and needs no identity.
+  ///
   /// - Parameter identity: The child's identity.
   /// - Returns: The controller.
   public func controller(for identity: ChildIdentity) -> UIViewController? {

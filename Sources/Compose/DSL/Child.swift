@@ -128,6 +128,9 @@ final class ChildDeclaration {
   /// Whether `transition` is set; read instead of it, which would be copied.
   let hasTransition: Bool
   let lifetime: Lifetime
+  /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
+  /// without a handle.
+  let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
 
   /// A declaration with no modifier applied.
   init(
@@ -144,11 +147,12 @@ final class ChildDeclaration {
     transition = nil
     hasTransition = false
     lifetime = .whileShown
+    bindHandle = nil
   }
 
   private init(
     copying base: ChildDeclaration, explicitID: AnyHashable?, transition: Transition?,
-    lifetime: Lifetime
+    lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
   ) {
     controllerType = base.controllerType
     make = base.make
@@ -160,15 +164,18 @@ final class ChildDeclaration {
     self.transition = transition
     hasTransition = transition != nil
     self.lifetime = lifetime
+    self.bindHandle = bindHandle
   }
 
   /// A copy with some of the modifiers' values changed.
   func with(
-    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil
+    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil
   ) -> ChildDeclaration {
     ChildDeclaration(
       copying: self, explicitID: explicitID ?? self.explicitID,
-      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime)
+      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime,
+      bindHandle: bindHandle ?? self.bindHandle)
   }
 
   var typeName: String { String(describing: controllerType) }

@@ -174,6 +174,8 @@ final class Executor {
       reportDiagnostic?(failure)
       return nil
     }
+    // Accepted: it becomes the child by the steps that follow.
+    child.bindHandle?(controller, container)
     return controller
   }
 

@@ -215,6 +215,9 @@ final class ResolvedChild {
   let source: SourceLocation
   /// Whether the closures are released.
   private(set) var isReleased = false
+  /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
+  /// once released.
+  private(set) var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
 
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
@@ -228,6 +231,7 @@ final class ResolvedChild {
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
     source = declaration.source
+    bindHandle = declaration.bindHandle
   }
 
   /// Drops everything that came from user code and that a mounted child never uses again: the
@@ -239,6 +243,7 @@ final class ResolvedChild {
     isReleased = true
     make = nil
     update = nil
+    bindHandle = nil
     environment = EnvironmentValues()
     transition = transition.releasingClosures()
   }

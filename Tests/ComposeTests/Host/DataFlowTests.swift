@@ -30,6 +30,7 @@ private final class CardViewController: UIViewController {
 /// A container whose declaration is written by each test.
 @MainActor
 private final class DataFlowScreen: UIViewController {
+  let card = ChildHandle<CardViewController>()
   var headline = "first" {
     didSet { composer.setNeedsCompose() }
   }
@@ -173,6 +174,96 @@ struct InitialUpdateTests {
         "swap 'content' second ListViewController -> 'content' first CardViewController "
           + "crossDissolve(0.3)",
       ])
+    _ = window
+  }
+}
+// MARK: - Handles
+
+@MainActor
+@Suite("Data flow: handles on live children", .serialized)
+struct ChildHandleTests {
+  @Test("A handle reaches the live child, reports a removed one, and never keeps it alive")
+  func handleReachesLiveChildAndReportsRemoved() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if !screen.flag {
+          Child { named(CardViewController(), "card") }.handle(screen.card)
+        }
+      }
+    }
+    #expect(screen.card.state == .notMade)
+    #expect(screen.card.controller == nil)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': not made yet; declare the child with "
+        + "'.handle(_:)' and compose")
+
+    let window = show(screen)
+    weak let removed = screen.card.controller
+    #expect(screen.card.state == .live)
+    #expect(removed != nil)
+    #expect(screen.card.controller === screen.children.first)
+    screen.card.controller?.headline = "set through the handle"
+    #expect((screen.children.first as? CardViewController)?.headline == "set through the handle")
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.state == .removed)
+    #expect(screen.card.controller == nil)
+    #expect(!screen.card.isLive)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': removed from the container; its child is no longer "
+        + "declared, or was replaced")
+    #expect(removed == nil)
+
+    // Declared again: a new controller is made, and the handle follows it.
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+    let again = try #require(screen.card.controller)
+    #expect(again === screen.children.first)
+    _ = window
+  }
+
+  @Test("A handle of a kept-alive child stays live while the child is hidden")
+  func handleOfHiddenKeptAliveChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("tabs") {
+        if screen.flag {
+          Child { named(ListViewController(), "list") }
+        } else {
+          Child { named(CardViewController(), "card") }.handle(screen.card).lifetime(.keepAlive)
+        }
+      }
+    }
+    let window = show(screen)
+    let card = try #require(screen.card.controller)
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(card.viewIfLoaded?.superview == nil)
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === card)
+    _ = window
+  }
+
+  @Test("A handle does not bind a controller the factory returned that is already in use")
+  func handleIgnoresRefusedController() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let other = UIViewController()
+    let shared = CardViewController()
+    other.addChild(shared)
+    let screen = DataFlowScreen { screen in
+      Slot("content") { Child { shared }.handle(screen.card) }
+    }
+    let window = show(screen)
+    #expect(screen.composer.diagnostics.map(\.id) == [.controllerOwnedElsewhere])
+    #expect(screen.card.state == .notMade)
+    #expect(screen.card.controller == nil)
     _ = window
   }
 }
