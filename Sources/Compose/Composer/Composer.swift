@@ -74,6 +74,36 @@ public final class Composer {
   /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
   static let selfInvalidationLimit = 10
 
+  /// Whether the next reconciliation makes its swaps without animation
+  /// (``withoutAnimation(_:)``).
+  private var animationsDisabled = false
+  /// The reconciliations whose swaps are still running, oldest first.
+  private var runningReconciliations: [RunningReconciliation] = []
+  /// Whether a plan is being performed; a swap that completes meanwhile belongs to it, unless an
+  /// earlier reconciliation started it.
+  private var performing: RunningReconciliation?
+  /// The tasks waiting in ``settled()``.
+  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Called once for every swap, when it is complete: after the arriving child's
+  /// `didMove(toParent:)` — also when the swap was cut short, interrupted, or made without
+  /// animation.
+  ///
+  /// ```swift
+  /// composer.onSwapCompletion = { [weak self] completion in
+  ///   self?.announce(completion.incoming)
+  /// }
+  /// ```
+  ///
+  /// Capture the container weakly: the composer keeps the closure.
+  public var onSwapCompletion: (@MainActor (SwapCompletion) -> Void)?
+
+  /// Called once for every reconciliation, when its plan is performed completely: at once for a
+  /// plan with no swap, when its last swap is complete otherwise.
+  ///
+  /// Capture the container weakly: the composer keeps the closure.
+  public var onReconciliationCompletion: (@MainActor (ReconciliationCompletion) -> Void)?
+
   /// Every step performed so far, one line each, in order; for debugging and tests.
   public private(set) var trace: [String] = []
   /// The mistakes found in the declarations applied so far.
@@ -98,6 +128,9 @@ public final class Composer {
     }
     executor.transitionDidFinish = { [weak self] slot in
       self?.transitionDidFinish(in: slot)
+    }
+    executor.swapDidComplete = { [weak self] completion in
+      self?.swapDidComplete(completion)
     }
   }
 
@@ -130,6 +163,62 @@ public final class Composer {
     } else {
       setNeedsCompose()
     }
+  }
+
+  /// Applies the changes `changes` makes with no animated transition.
+  ///
+  /// Like a transaction that disables animations: the next reconciliation makes every swap as a
+  /// plain remove and add, however the slot or child declares its ``Transition``. It calls
+  /// ``setNeedsCompose()`` after `changes`, so changes to the container's own properties and to
+  /// `@Observable` state read by the body are both covered. A swap already running is not
+  /// affected; a slot it holds is reconciled without animation when it ends. Changes coalesced
+  /// into the same reconciliation are made without animation too.
+  ///
+  /// ```swift
+  /// composer.withoutAnimation {
+  ///   model.selectedTab = .inbox  // restoring state: no cross-dissolve
+  /// }
+  /// ```
+  ///
+  /// - Parameter changes: Changes the state the declaration reads.
+  /// - Returns: What `changes` returns.
+  public func withoutAnimation<Result>(_ changes: () throws -> Result) rethrows -> Result {
+    animationsDisabled = true
+    defer { setNeedsCompose() }
+    return try changes()
+  }
+
+  /// Whether nothing is left to do: no pending change, no running swap, and no reconciliation
+  /// waiting for one (or the container is released).
+  public var isSettled: Bool {
+    container == nil
+      || (!isDirty && !needsComposeAfterSwap && executor.transitioningSlots.isEmpty
+        && runningReconciliations.isEmpty)
+  }
+
+  /// Waits until the composer is settled: every pending change applied and every swap complete.
+  ///
+  /// ```swift
+  /// screen.selection = message.id
+  /// await screen.composer.settled()
+  /// // the detail is in place, its swap complete
+  /// ```
+  ///
+  /// Returns at once when ``isSettled``. A change that is never applied (a container whose view
+  /// never loads or is never laid out) keeps the caller waiting: call ``composeIfNeeded()``.
+  public func settled() async {
+    guard !isSettled else { return }
+    await withCheckedContinuation { continuation in
+      settleWaiters.append(continuation)
+    }
+  }
+
+  /// Resumes the tasks waiting in ``settled()``, if the composer is settled.
+  private func resumeWaitersIfSettled() {
+    guard !settleWaiters.isEmpty, isSettled else { return }
+    let waiters = settleWaiters
+    settleWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Applies a pending change now, if the container's view is loaded.
@@ -265,13 +354,29 @@ public final class Composer {
     }
     let forwarding: AppearanceForwarding =
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
-    let reconciliation = mounted.reconcile(to: declared, in: container, forwarding: forwarding)
+    let animated = !animationsDisabled
+    // A change made without animation that reaches a busy slot is applied when its swap ends,
+    // without animation too.
+    animationsDisabled = animationsDisabled && !stillBusy.isEmpty
+    let reconciliation = mounted.reconcile(
+      to: declared, in: container, forwarding: forwarding, animated: animated)
     diagnostics.append(contentsOf: reconciliation.plan.diagnostics)
     trace.append(contentsOf: reconciliation.plan.steps.map(\.description))
     let before = mounted
     let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
+    let record = RunningReconciliation(plan: reconciliation.plan)
+    performing = record
     executor.perform(reconciliation.plan, from: before, to: mounted)
+    performing = nil
+    // The swaps this plan started are the slots swapping now that were not busy before.
+    record.slots = executor.transitioningSlots.subtracting(stillBusy)
+    if record.slots.isEmpty {
+      onReconciliationCompletion?(
+        ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    } else {
+      runningReconciliations.append(record)
+    }
     // The mounted tree keeps no closure of user code: a closure that captures the container
     // makes no cycle through the composer.
     mounted = mounted.releasingClosures()
@@ -281,6 +386,26 @@ public final class Composer {
       // The busy slots are reconciled with the latest declaration when their swaps end.
       needsComposeAfterSwap = true
       if executor.transitioningSlots.isDisjoint(with: stillBusy) { invalidate() }
+    }
+    resumeWaitersIfSettled()
+  }
+
+  /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.
+  private func swapDidComplete(_ completion: SwapCompletion) {
+    onSwapCompletion?(completion)
+    if let index = runningReconciliations.firstIndex(where: {
+      $0.slots.contains(completion.slot)
+    }) {
+      let record = runningReconciliations[index]
+      record.slots.remove(completion.slot)
+      if !completion.finished { record.finished = false }
+      guard record.slots.isEmpty else { return }
+      runningReconciliations.remove(at: index)
+      onReconciliationCompletion?(
+        ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    } else if let performing, !completion.finished {
+      // Made while the plan is performed (without animation): part of that plan.
+      performing.finished = false
     }
   }
 
@@ -322,6 +447,7 @@ public final class Composer {
   }
 
   private func transitionDidFinish(in slot: String) {
+    defer { resumeWaitersIfSettled() }
     if isDirty || needsComposeAfterSwap, !isComposing { compose() }
     guard !pendingEvictions.isEmpty else { return }
     let ready = pendingEvictions.subtracting(executor.swappingChildren)
@@ -385,6 +511,20 @@ public final class Composer {
     view.insertSubview(trigger, at: 0)
     self.trigger = trigger
     return trigger
+  }
+}
+
+/// A reconciliation whose swaps are still running.
+@MainActor
+private final class RunningReconciliation {
+  let plan: Plan
+  /// The slots whose swaps it started and that are not complete yet.
+  var slots: Set<String> = []
+  /// Whether every swap that completed ran to its end.
+  var finished = true
+
+  init(plan: Plan) {
+    self.plan = plan
   }
 }
 

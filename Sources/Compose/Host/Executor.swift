@@ -48,6 +48,9 @@ final class Executor {
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
+  /// Called once for every swap step performed, when it is complete: after the arriving child's
+  /// `didMove(toParent:)`, or at once when the swap was made without animation.
+  var swapDidComplete: ((SwapCompletion) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
 
@@ -399,6 +402,7 @@ final class Executor {
         addWithoutAnimation(
           incoming, controller: made, in: slot, target: target, container: container)
       }
+      completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
       return
     }
     let incomingController: UIViewController
@@ -409,6 +413,7 @@ final class Executor {
       // slot without its child, and the leaving child goes without animation.
       guard let made = make(incoming, in: container) else {
         retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
+        completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
         return
       }
       incomingController = made
@@ -419,6 +424,7 @@ final class Executor {
       retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
       addWithoutAnimation(
         incoming, controller: incomingController, in: slot, target: target, container: container)
+      completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
       return
     }
     controllers[incoming.identity] = incomingController
@@ -428,12 +434,14 @@ final class Executor {
     if isNew { container.addChild(incomingController) }
     let incomingView: UIView = incomingController.view
     let finalFrame = outgoingView.frame
+    // Leading and trailing follow the container's layout direction.
+    let rightToLeft = container.view.effectiveUserInterfaceLayoutDirection == .rightToLeft
     incomingView.frame = finalFrame
     if case .slide(let edge) = transition.kind {
       // The incoming view starts beyond the edge it slides in from. The outgoing view is
       // released from its slot's constraints, which would hold it in place, so that its frame
       // can slide out.
-      incomingView.frame = Self.offset(finalFrame, beyond: edge)
+      incomingView.frame = Self.offset(finalFrame, beyond: edge, rightToLeft: rightToLeft)
       if let superview = outgoingView.superview {
         NSLayoutConstraint.deactivate(
           superview.constraints.filter {
@@ -444,14 +452,14 @@ final class Executor {
       outgoingView.frame = finalFrame
     }
     layoutConstraints[ObjectIdentifier(outgoingView)] = nil
-    let options = Self.options(for: transition)
+    let options = Self.options(for: transition, rightToLeft: rightToLeft)
     let layout = slot.layout
     let running = RunningSwap(
       outgoing: outgoing, outgoingIdentity: outgoingIdentity, incoming: incomingController,
       incomingIdentity: incoming.identity,
       views: [outgoingView, incomingView] + (outgoingView.superview.map { [$0] } ?? []),
       epoch: appearanceEpoch)
-    let finish: (Bool) -> Void = { [weak self] _ in
+    let finish: (Bool) -> Void = { [weak self] finished in
       guard let self, !running.isFinished else { return }
       running.isFinished = true
       if outgoing.parent !== self.container {
@@ -467,6 +475,10 @@ final class Executor {
         incomingController.didMove(toParent: container)
       }
       if self.swaps[slot.name] === running { self.swaps[slot.name] = nil }
+      self.swapDidComplete?(
+        SwapCompletion(
+          slot: slot.name, outgoing: outgoingIdentity, incoming: incoming.identity,
+          finished: finished, animated: true))
       self.transitionDidFinish?(slot.name)
     }
     let animations: () -> Void = { [weak self] in
@@ -479,7 +491,8 @@ final class Executor {
       // them during the transition, and it copies none from the outgoing view).
       if case .slide(let edge) = transition.kind {
         incomingView.frame = finalFrame
-        outgoingView.frame = Self.offset(finalFrame, beyond: Self.opposite(edge))
+        outgoingView.frame = Self.offset(
+          finalFrame, beyond: Self.opposite(edge), rightToLeft: rightToLeft)
       }
       self?.apply(layout, to: incomingView, in: slot)
       if case .custom(_, let custom) = transition.kind, let container = incomingView.superview {
@@ -518,6 +531,15 @@ final class Executor {
       // not left busy with a transition that will never end.
       swaps[slot.name] = nil
     }
+  }
+
+  /// Reports a swap step that was made without animation as complete.
+  private func completeWithoutAnimation(
+    _ slot: String, from outgoing: ChildIdentity, to incoming: ChildIdentity
+  ) {
+    swapDidComplete?(
+      SwapCompletion(
+        slot: slot, outgoing: outgoing, incoming: incoming, finished: true, animated: false))
   }
 
   /// Ends the appearance transitions a manually forwarding container's swap began, in step with
@@ -735,12 +757,14 @@ final class Executor {
     return (CompositionTree(slots: slots, diagnostics: mounted.diagnostics), found)
   }
 
-  private static func offset(_ frame: CGRect, beyond edge: Transition.Edge) -> CGRect {
+  private static func offset(_ frame: CGRect, beyond edge: Transition.Edge, rightToLeft: Bool)
+    -> CGRect
+  {
     switch edge {
     case .top: frame.offsetBy(dx: 0, dy: -frame.height)
     case .bottom: frame.offsetBy(dx: 0, dy: frame.height)
-    case .leading: frame.offsetBy(dx: -frame.width, dy: 0)
-    case .trailing: frame.offsetBy(dx: frame.width, dy: 0)
+    case .leading: frame.offsetBy(dx: rightToLeft ? frame.width : -frame.width, dy: 0)
+    case .trailing: frame.offsetBy(dx: rightToLeft ? -frame.width : frame.width, dy: 0)
     }
   }
 
@@ -753,16 +777,18 @@ final class Executor {
     }
   }
 
-  private static func options(for transition: Transition) -> UIView.AnimationOptions {
+  private static func options(for transition: Transition, rightToLeft: Bool)
+    -> UIView.AnimationOptions
+  {
     switch transition.kind {
-    case .none, .slide: []
+    case .none, .cut, .slide: []
     case .crossDissolve: .transitionCrossDissolve
     case .flip(let edge):
       switch edge {
       case .top: .transitionFlipFromTop
       case .bottom: .transitionFlipFromBottom
-      case .leading: .transitionFlipFromLeft
-      case .trailing: .transitionFlipFromRight
+      case .leading: rightToLeft ? .transitionFlipFromRight : .transitionFlipFromLeft
+      case .trailing: rightToLeft ? .transitionFlipFromLeft : .transitionFlipFromRight
       }
     case .custom(let options, _): options
     }

@@ -48,6 +48,8 @@ extension CompositionTree {
   ///   - new: The new declaration, resolved.
   ///   - container: The container, for checks that need its view; `nil` for pure planning.
   ///   - forwarding: How the container forwards appearance.
+  ///   - animated: Whether animated transitions make swaps; with `false`, a child that replaces
+  ///     another is removed and added (see ``Composer/withoutAnimation(_:)``).
   /// - Returns: The plan and the tree mounted once it is performed.
   /// - Complexity: O(*n* + *m* + *k* log *k*) per slot for *n* mounted and *m* declared children,
   ///   *k* of them kept out of order. Children are matched by comparison where the two lists are
@@ -55,10 +57,11 @@ extension CompositionTree {
   ///   costs one comparison per slot.
   public func reconcile(
     to new: CompositionTree, in container: UIViewController? = nil,
-    forwarding: AppearanceForwarding = .automatic
+    forwarding: AppearanceForwarding = .automatic, animated: Bool = true
   ) -> Reconciliation {
     if let unchanged = unchangedReconciliation(to: new, in: container) { return unchanged }
     var planner = Planner(forwarding: forwarding)
+    planner.animates = animated
     planner.diagnostics = new.diagnostics
     // What is mounted afterwards is the new tree, unless a slot keeps hidden children or is
     // left as it was: the slots are copied only then.
@@ -244,6 +247,8 @@ extension Plan {
 @MainActor
 struct Planner {
   let forwarding: AppearanceForwarding
+  /// Whether an animated transition makes a swap.
+  var animates = true
   var steps: [Plan.Step] = []
   var diagnostics: [Diagnostic] = []
 
@@ -288,7 +293,7 @@ struct Planner {
     // With a single removal, a single insertion and no move, the arriving child takes the leaving
     // child's place exactly when their positions are equal.
     var swap: (outgoing: ResolvedChild, incoming: Int)?
-    if difference.removals.count == 1, difference.insertions.count == 1,
+    if animates, difference.removals.count == 1, difference.insertions.count == 1,
       difference.moves.isEmpty, difference.removals[0] == difference.insertions[0],
       !new.layout.isStack, !old.layout.isStack
     {

@@ -15,15 +15,21 @@ import UIKitModel
 @MainActor
 private final class CardViewController: UIViewController {
   var headline = ""
+  /// Whether it writes what it sees to the event log.
+  var annotates = true
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    ModelRuntime.annotate(uikitModel.name, "viewDidLoad sees '\(headline)'")
+    if annotates { ModelRuntime.annotate(uikitModel.name, "viewDidLoad sees '\(headline)'") }
   }
+
+  /// The view's frame when the controller was about to appear.
+  var frameWhenAppearing: CGRect?
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    ModelRuntime.annotate(uikitModel.name, "viewWillAppear sees '\(headline)'")
+    frameWhenAppearing = view.frame
+    if annotates { ModelRuntime.annotate(uikitModel.name, "viewWillAppear sees '\(headline)'") }
   }
 }
 
@@ -265,6 +271,252 @@ struct ChildHandleTests {
     #expect(screen.card.state == .notMade)
     #expect(screen.card.controller == nil)
     _ = window
+  }
+}
+// MARK: - Events out
+
+/// A screen whose content slot swaps a list for a card, with a transition and an interruption
+/// policy of the test's choosing; completions are written to the event log.
+@MainActor
+private func swappingScreen(
+  _ transition: Transition, interruption: Interruption = .finishRunning
+) -> DataFlowScreen {
+  let screen = DataFlowScreen { screen in
+    Slot("content") {
+      if screen.flag {
+        Child { () -> CardViewController in
+          let card = named(CardViewController(), "card")
+          card.annotates = false
+          return card
+        }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .transition(transition)
+    .interruption(interruption)
+  }
+  screen.composer.onSwapCompletion = { completion in
+    ModelRuntime.annotate("composer", completion.description)
+  }
+  screen.composer.onReconciliationCompletion = { completion in
+    ModelRuntime.annotate("composer", completion.description)
+  }
+  return screen
+}
+
+@MainActor
+@Suite("Data flow: completion events and animation control", .serialized)
+struct CompletionEventTests {
+  @Test("A swap completes once, after the arriving child's didMove; then its reconciliation")
+  func swapCompletesAfterDidMove() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    #expect(!screen.composer.isSettled)
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(
+        for: ["list", "card", "composer"], categories: [.containment, .annotation])
+          == """
+          list.willMove(toParent: nil)
+          card.willMove(toParent: container)
+          list.didMove(toParent: nil)
+          card.didMove(toParent: container)
+          composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+          composer.reconciliation of 1 steps finished
+          """)
+    #expect(screen.composer.isSettled)
+    _ = window
+  }
+
+  @Test("A swap cut short completes once, not finished; the next change follows")
+  func swapCutShortCompletesOnce() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3), interruption: .cutShort)
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.reconciliation of 0 steps finished
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController cut short
+        composer.reconciliation of 1 steps cut short
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("An interrupted swap completes once, finished, before the latest change is swapped in")
+  func interruptedSwapCompletesOnce() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.reconciliation of 0 steps finished
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+        composer.reconciliation of 1 steps finished
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("A change made without animation performs no animated transition")
+  func withoutAnimationMakesNoTransition() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+    let traced = screen.composer.trace.count
+
+    screen.composer.withoutAnimation { screen.flag = true }
+    ModelRuntime.advance(by: 0)
+
+    #expect(ModelRuntime.runningAnimations.isEmpty)
+    #expect(
+      ModelRuntime.eventLog(for: ["list", "card", "composer"]) == """
+        list.willMove(toParent: nil)
+        list.viewWillDisappear(false)
+        list.viewDidDisappear(false)
+        list.didMove(toParent: nil)
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        card.viewWillAppear(false)
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        card.didMove(toParent: container)
+        composer.reconciliation of 7 steps finished
+        """)
+    #expect(!screen.composer.trace[traced...].contains { $0.hasPrefix("swap") })
+
+    // The next change animates again.
+    ModelRuntime.clearEvents()
+    screen.flag = false
+    ModelRuntime.advance(by: 0)
+    #expect(ModelRuntime.runningAnimations.count > 0)
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test(
+    "Slides and flips from the leading edge follow a right-to-left layout",
+    arguments: [false, true])
+  func leadingFollowsLayoutDirection(rightToLeft: Bool) throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.slide(from: .leading, duration: 0.3))
+    let window = show(screen)
+    if rightToLeft { screen.view.semanticContentAttribute = .forceRightToLeft }
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    // The card comes in from beyond the leading edge: the left in a left-to-right layout, the
+    // right in a right-to-left one.
+    let card = try #require(screen.children.first as? CardViewController)
+    let width = screen.view.bounds.width
+    #expect(card.frameWhenAppearing?.minX == (rightToLeft ? width : -width))
+    #expect(card.view.frame.minX == 0)
+
+    let flipping = swappingScreen(.flip(from: .leading, duration: 0.3))
+    let flipWindow = show(flipping)
+    if rightToLeft { flipping.view.semanticContentAttribute = .forceRightToLeft }
+    flipping.flag = true
+    ModelRuntime.advance(by: 0)
+    let flip = try #require(ModelRuntime.runningAnimations.first)
+    #expect(flip.options.contains(rightToLeft ? .transitionFlipFromRight : .transitionFlipFromLeft))
+    #expect(
+      !flip.options.contains(rightToLeft ? .transitionFlipFromLeft : .transitionFlipFromRight))
+    ModelRuntime.runUntilIdle()
+    _ = (window, flipWindow)
+  }
+
+  @Test("A cut swaps in one zero-duration transition, with no animation")
+  func cutIsAZeroDurationSwap() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.cut)
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      screen.composer.trace.last
+        == "swap 'content' second ListViewController -> 'content' first CardViewController cut")
+    #expect(
+      ModelRuntime.eventLog(for: ["list", "card", "composer"]) == """
+        list.willMove(toParent: nil)
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        list.viewWillDisappear(false)
+        card.viewWillAppear(false)
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        list.viewDidDisappear(false)
+        list.didMove(toParent: nil)
+        card.didMove(toParent: container)
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("settled() returns once every change is applied and every swap is complete")
+  func settledWaitsForSwaps() async {
+    await ModelRuntime.withIsolatedRuntime {
+      ModelRuntime.exceptionPolicy = .record
+      let screen = swappingScreen(.crossDissolve(duration: 0.3))
+      let window = show(screen)
+      await screen.composer.settled()
+      screen.flag = true
+      var settled = false
+      let waiter = Task { @MainActor in
+        await screen.composer.settled()
+        settled = true
+      }
+      for _ in 0..<5 { await Task.yield() }
+      #expect(!settled)
+      ModelRuntime.advance(by: 0.1)
+      for _ in 0..<5 { await Task.yield() }
+      #expect(!settled)
+      ModelRuntime.runUntilIdle()
+      await waiter.value
+      #expect(settled)
+      #expect(screen.children.first is CardViewController)
+      #expect(screen.children.count == 1)
+      _ = window
+    }
   }
 }
 #endif
