@@ -14,6 +14,7 @@ public import UIKitModel
 ///
 /// ```swift
 /// final class InboxViewController: UIViewController {
+///   var messages: [Message] = [] { didSet { composer.setNeedsCompose() } }
 ///   var selection: Message.ID? { didSet { composer.setNeedsCompose() } }
 ///   private lazy var composer = Composer(container: self) { [unowned self] in
 ///     Inbox(messages: messages, selection: selection)
@@ -35,7 +36,9 @@ public import UIKitModel
 ///
 /// A body that reads `@Observable` state is composed again when that state changes, with no
 /// ``setNeedsCompose()`` call: the composer watches what the body (and the compositions in it)
-/// read while they are resolved. Reads in children's update closures are not watched.
+/// read while they are resolved. Reads in a child's update closure are watched too, per child: a
+/// change that only update closures read runs only those children's updates again (the body is
+/// resolved, but no other update runs and no containment call is made).
 ///
 /// A slot whose animated swap is still running is never touched by another reconciliation: the
 /// running transition finishes, then the composer reconciles once more with the latest
@@ -74,6 +77,9 @@ public final class Composer {
   /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
   static let selfInvalidationLimit = 10
 
+  /// The children whose update closures read `@Observable` state that changed since; only their
+  /// updates run at the next composition, unless something else changed too.
+  private var pendingUpdates: Set<ChildIdentity> = []
   /// Whether the next reconciliation makes its swaps without animation
   /// (``withoutAnimation(_:)``).
   private var animationsDisabled = false
@@ -104,10 +110,36 @@ public final class Composer {
   /// Capture the container weakly: the composer keeps the closure.
   public var onReconciliationCompletion: (@MainActor (ReconciliationCompletion) -> Void)?
 
-  /// Every step performed so far, one line each, in order; for debugging and tests.
-  public private(set) var trace: [String] = []
-  /// The mistakes found in the declarations applied so far.
-  public private(set) var diagnostics: [Diagnostic] = []
+  private var traceBuffer = RingBuffer<String>(capacity: 1_000)
+  private var diagnosticBuffer = RingBuffer<Diagnostic>(capacity: 100)
+
+  /// The last steps performed, one line each, oldest first; for debugging and tests.
+  ///
+  /// It keeps the last ``traceCapacity`` steps, so a container that lives long and changes
+  /// often never holds more.
+  public var trace: [String] { traceBuffer.elements }
+
+  /// How many steps ``trace`` keeps; 1,000 by default, `0` to keep none.
+  public var traceCapacity: Int {
+    get { traceBuffer.capacity }
+    set { traceBuffer.capacity = newValue }
+  }
+
+  /// The last mistakes found in the declarations applied and in the container, oldest first.
+  ///
+  /// It keeps the last ``diagnosticCapacity`` of them; ``diagnosticsReported`` counts them all.
+  /// Each is also reported through ``DiagnosticReporting`` when it is found.
+  public var diagnostics: [Diagnostic] { diagnosticBuffer.elements }
+
+  /// How many diagnostics ``diagnostics`` keeps; 100 by default.
+  public var diagnosticCapacity: Int {
+    get { diagnosticBuffer.capacity }
+    set { diagnosticBuffer.capacity = newValue }
+  }
+
+  /// How many diagnostics were found since the composer was made, those ``diagnostics`` no
+  /// longer keeps included.
+  public var diagnosticsReported: Int { diagnosticBuffer.appendedCount }
 
   /// Attaches a composer to a container.
   ///
@@ -124,7 +156,7 @@ public final class Composer {
     self.body = body
     executor = Executor(container: container, activity: activity)
     executor.reportDiagnostic = { [weak self] diagnostic in
-      self?.diagnostics.append(diagnostic)
+      self?.record([diagnostic])
     }
     executor.transitionDidFinish = { [weak self] slot in
       self?.transitionDidFinish(in: slot)
@@ -132,6 +164,10 @@ public final class Composer {
     executor.swapDidComplete = { [weak self] completion in
       self?.swapDidComplete(completion)
     }
+    executor.updateReadsDidChange = { [weak self] identity, duringComposition in
+      self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
+    }
+    InheritedEnvironment.register(self, for: container)
   }
 
   /// Marks the declaration as changed; it is applied at the container view's next layout pass, or
@@ -221,9 +257,23 @@ public final class Composer {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Receives a change to `@Observable` state a child's update closure read, once it is made.
+  private func updateReadsDidChange(of identity: ChildIdentity, duringComposition: Bool) {
+    if duringComposition {
+      if isStopped { return }
+    } else {
+      selfInvalidatedPasses = 0
+      isStopped = false
+    }
+    pendingUpdates.insert(identity)
+    guard let view = container?.viewIfLoaded else { return }
+    installTrigger(in: view).setNeedsLayout()
+  }
+
   /// Applies a pending change now, if the container's view is loaded.
   public func composeIfNeeded() {
-    guard isDirty, container?.isViewLoaded == true, !isComposing else { return }
+    guard isDirty || !pendingUpdates.isEmpty, container?.isViewLoaded == true, !isComposing
+    else { return }
     compose()
   }
 
@@ -335,12 +385,16 @@ public final class Composer {
       isComposing = false
       activity.isComposing = false
     }
+    // Only update closures' reads changed: the other children's updates do not run.
+    let updatesOnly: Set<ChildIdentity>? =
+      isDirty || needsComposeAfterSwap || pendingUpdates.isEmpty ? nil : pendingUpdates
+    pendingUpdates = []
     isDirty = false
     needsComposeAfterSwap = false
     // What other code changed is repaired first, so that the plan starts from the truth.
     let repair = executor.repair(mounted)
     mounted = repair.tree
-    diagnostics.append(contentsOf: repair.found)
+    record(repair.found)
     var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
@@ -358,10 +412,17 @@ public final class Composer {
     // A change made without animation that reaches a busy slot is applied when its swap ends,
     // without animation too.
     animationsDisabled = animationsDisabled && !stillBusy.isEmpty
-    let reconciliation = mounted.reconcile(
+    var reconciliation = mounted.reconcile(
       to: declared, in: container, forwarding: forwarding, animated: animated)
-    diagnostics.append(contentsOf: reconciliation.plan.diagnostics)
-    trace.append(contentsOf: reconciliation.plan.steps.map(\.description))
+    if let updatesOnly, !reconciliation.plan.changesHierarchy {
+      reconciliation = Reconciliation(
+        plan: Plan(
+          steps: reconciliation.plan.steps.filter { updatesOnly.contains($0.child) },
+          diagnostics: reconciliation.plan.diagnostics),
+        tree: reconciliation.tree)
+    }
+    record(reconciliation.plan.diagnostics)
+    traceBuffer.append(contentsOf: reconciliation.plan.steps.lazy.map(\.description))
     let before = mounted
     let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
@@ -369,6 +430,7 @@ public final class Composer {
     performing = record
     executor.perform(reconciliation.plan, from: before, to: mounted)
     performing = nil
+    if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     record.slots = executor.transitioningSlots.subtracting(stillBusy)
     if record.slots.isEmpty {
@@ -379,7 +441,9 @@ public final class Composer {
     }
     // The mounted tree keeps no closure of user code: a closure that captures the container
     // makes no cycle through the composer.
-    mounted = mounted.releasingClosures()
+    // Nested composed containers read the environment their children were declared with.
+    mounted = mounted.releasingClosures(
+      keepingEnvironments: InheritedEnvironment.hasNestedComposers)
     notifyPrimaryChanges(from: primaryBefore, in: container)
     guardAgainstSelfInvalidation()
     if !stillBusy.isEmpty {
@@ -388,6 +452,22 @@ public final class Composer {
       if executor.transitioningSlots.isDisjoint(with: stillBusy) { invalidate() }
     }
     resumeWaitersIfSettled()
+  }
+
+  /// Gives each declared child the environment it was declared with, and asks the children that
+  /// are composed containers to compose again with it.
+  private func passEnvironmentDown(_ declared: CompositionTree) {
+    for slot in declared.slots {
+      for child in slot.children {
+        // A child whose environment was released (a busy slot's, or a mounted child standing
+        // for the declared one before nesting began) keeps what it was given last.
+        guard !child.isReleased || child.environment.isSet,
+          let controller = executor.controller(for: child.identity)
+        else { continue }
+        InheritedEnvironment.set(child.environment, for: controller)
+        InheritedEnvironment.composer(of: controller)?.setNeedsCompose()
+      }
+    }
   }
 
   /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.
@@ -426,14 +506,23 @@ public final class Composer {
     selfInvalidatedPasses = 0
     isDirty = false
     isStopped = true
-    diagnostics.append(
+    record([
       Diagnostic(
         id: .compositionLoop,
         message: "applying the declaration invalidated it again \(Self.selfInvalidationLimit) "
           + "times in a row (\(culprit)); the composer stopped until the next change from "
           + "outside; do not call setNeedsCompose() or change state the body reads from update "
           + "closures or factories, or change it only when the value differs",
-        source: nil))
+        source: nil)
+    ])
+  }
+
+  /// Keeps diagnostics in ``diagnostics`` and reports each through ``DiagnosticReporting``.
+  private func record(_ found: [Diagnostic]) {
+    for diagnostic in found {
+      diagnosticBuffer.append(diagnostic)
+      DiagnosticReporting.report(diagnostic)
+    }
   }
 
   /// What is running while the declaration is applied, for ``Diagnostic/ID/compositionLoop``.
@@ -462,7 +551,7 @@ public final class Composer {
     let forwarding: AppearanceForwarding =
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
     let eviction = mounted.evictingHiddenChildren(forwarding: forwarding, where: includes)
-    trace.append(contentsOf: eviction.plan.steps.map(\.description))
+    traceBuffer.append(contentsOf: eviction.plan.steps.lazy.map(\.description))
     let before = mounted
     mounted = eviction.tree
     executor.perform(eviction.plan, from: before, to: mounted)
@@ -491,7 +580,11 @@ public final class Composer {
   /// actor; however many changes come in a burst, they lead to one reconciliation.
   private func resolveTrackingObservation() -> CompositionTree {
     let body = body
-    let environment = environment
+    // The values of the container that composed this one, if any, under this composer's own.
+    var environment = environment
+    if let container, let inherited = InheritedEnvironment.environment(of: container) {
+      environment = environment.merged(over: inherited)
+    }
     return withObservationTracking {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self, activity] in

@@ -90,6 +90,41 @@ public struct Child<Controller: UIViewController>: SlotComponent {
       source: SourceLocation(fileID: fileID, line: line))
   }
 
+  /// Declares a child whose update depends only on an input value, and runs only when it changes.
+  ///
+  /// The update closure receives the input. It runs right after `make`, and then only when the
+  /// input differs from the one last applied to the live controller: an unchanged input plans no
+  /// `update` step. Put everything the update reads in the input (a struct of the values is
+  /// enough); the environment is not passed.
+  ///
+  /// ```swift
+  /// ForEach(messages) { message in
+  ///   Child(input: message) { MessageRowViewController() } update: { row, message in
+  ///     row.message = message
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - input: The values the update applies.
+  ///   - make: Makes the controller; runs only when the child is created.
+  ///   - update: Applies the input to the controller; runs right after `make`, then whenever the
+  ///     input changes.
+  public init<Input: Equatable>(
+    fileID: String = #fileID, line: Int = #line, input: Input,
+    make: @escaping @MainActor () -> Controller,
+    update: @escaping @MainActor (Controller, Input) -> Void
+  ) {
+    declaration = ChildDeclaration(
+      controllerType: Controller.self,
+      make: make,
+      update: { controller, _ in update(Self.cast(controller), input) },
+      source: SourceLocation(fileID: fileID, line: line),
+      input: ChildInput(input))
+  }
+
   private init(declaration: ChildDeclaration) {
     self.declaration = declaration
   }
@@ -128,6 +163,8 @@ final class ChildDeclaration {
   /// Whether `transition` is set; read instead of it, which would be copied.
   let hasTransition: Bool
   let lifetime: Lifetime
+  /// The input the update applies, when the child was declared with one.
+  let input: ChildInput?
   /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
   /// without a handle.
   let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
@@ -135,9 +172,11 @@ final class ChildDeclaration {
   /// A declaration with no modifier applied.
   init(
     controllerType: UIViewController.Type, make: @escaping @MainActor () -> UIViewController,
-    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation,
+    input: ChildInput? = nil
   ) {
     self.controllerType = controllerType
+    self.input = input
     self.make = make
     self.update = update
     hasUpdate = update != nil
@@ -155,6 +194,7 @@ final class ChildDeclaration {
     lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
   ) {
     controllerType = base.controllerType
+    input = base.input
     make = base.make
     update = base.update
     hasUpdate = base.hasUpdate
@@ -179,4 +219,16 @@ final class ChildDeclaration {
   }
 
   var typeName: String { String(describing: controllerType) }
+}
+
+/// An input value of a child's update, compared with the one last applied.
+struct ChildInput {
+  /// Whether the value equals another input's.
+  let equals: (ChildInput) -> Bool
+  private let value: Any
+
+  init<Value: Equatable>(_ value: Value) {
+    self.value = value
+    equals = { other in (other.value as? Value) == value }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 #if canImport(UIKit)
 import UIKit
@@ -48,6 +49,9 @@ final class Executor {
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
+  /// Called, on the main actor, when `@Observable` state that a child's update closure read
+  /// changed; with whether a composition was running when it changed.
+  var updateReadsDidChange: ((ChildIdentity, Bool) -> Void)?
   /// Called once for every swap step performed, when it is complete: after the arriving child's
   /// `didMove(toParent:)`, or at once when the swap was made without animation.
   var swapDidComplete: ((SwapCompletion) -> Void)?
@@ -151,7 +155,7 @@ final class Executor {
       let outer = activity.updatingChild
       activity.updatingChild = entry.child
       defer { activity.updatingChild = outer }
-      update(controller, entry.child.environment)
+      trackingReads(of: identity) { update(controller, entry.child.environment) }
     case .beginAppearance(let appearing):
       guard isVisible, let controller = controllers[identity] else { return }
       beginManualAppearance(of: controller, appearing)
@@ -162,6 +166,19 @@ final class Executor {
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming, target: target, container: container)
+    }
+  }
+
+  /// Runs a child's update closure, watching the `@Observable` state it reads: a change to it is
+  /// reported for that child alone, so that only its update runs again.
+  private func trackingReads(of identity: ChildIdentity, _ update: () -> Void) {
+    guard updateReadsDidChange != nil else { return update() }
+    let child = UncheckedSendable(identity)
+    withObservationTracking(update) { [weak self, activity] in
+      // Noted where the change is made, like the body's: a change made while composing counts
+      // as self-invalidation.
+      let duringComposition = activity.noteObservedChange()
+      Task { @MainActor in self?.updateReadsDidChange?(child.value, duringComposition) }
     }
   }
 
@@ -177,8 +194,10 @@ final class Executor {
       reportDiagnostic?(failure)
       return nil
     }
-    // Accepted: it becomes the child by the steps that follow.
+    // Accepted: it becomes the child by the steps that follow. A child that is a composed
+    // container starts from the environment it is declared with.
     child.bindHandle?(controller, container)
+    InheritedEnvironment.set(child.environment, for: controller)
     return controller
   }
 
@@ -851,5 +870,15 @@ struct LiveControllers {
   /// The identity of a live controller; O(*n*).
   func identity(of controller: UIViewController) -> ChildIdentity? {
     entries.first { $0.value.controller === controller }?.key
+  }
+}
+
+/// A value passed to the main actor from the thread where observed state changed; it is only
+/// read there.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }

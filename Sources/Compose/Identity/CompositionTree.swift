@@ -108,12 +108,16 @@ public struct CompositionTree: CustomStringConvertible {
   ///
   /// A closure that mentions the container then makes no reference cycle through the mounted
   /// tree; the next reconciliation brings the next declaration's closures.
-  func releasingClosures() -> CompositionTree {
+  func releasingClosures(keepingEnvironments: Bool = false) -> CompositionTree {
     var released = slots
     for index in released.indices {
       released[index].declaration = released[index].declaration.releasingClosures()
-      for child in released[index].children { child.releaseClosures() }
-      for child in released[index].hidden { child.releaseClosures() }
+      for child in released[index].children {
+        child.releaseClosures(keepingEnvironment: keepingEnvironments)
+      }
+      for child in released[index].hidden {
+        child.releaseClosures(keepingEnvironment: keepingEnvironments)
+      }
     }
     return CompositionTree(slots: released, diagnostics: diagnostics)
   }
@@ -215,6 +219,11 @@ final class ResolvedChild {
   let source: SourceLocation
   /// Whether the closures are released.
   private(set) var isReleased = false
+  /// Whether the environment stayed when the closures were released.
+  private(set) var keepsEnvironment = false
+  /// The input of the update, for a child declared with one; kept once released, since the next
+  /// reconciliation compares it with the new declaration's.
+  let input: ChildInput?
   /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
   /// once released.
   private(set) var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
@@ -232,19 +241,39 @@ final class ResolvedChild {
     lifetime = declaration.lifetime
     source = declaration.source
     bindHandle = declaration.bindHandle
+    input = declaration.input
+  }
+
+  /// Takes the environment in effect where the child is declared now, if this mounted child keeps
+  /// its environment.
+  func refreshEnvironment(_ environment: EnvironmentValues) {
+    guard keepsEnvironment else { return }
+    self.environment = environment
+  }
+
+  /// Whether this child needs its update when `old` was what was mounted: always, unless both
+  /// have an input and the inputs are equal.
+  func needsUpdate(after old: ResolvedChild) -> Bool {
+    guard hasUpdate else { return false }
+    guard let input, let oldInput = old.input else { return true }
+    return !input.equals(oldInput)
   }
 
   /// Drops everything that came from user code and that a mounted child never uses again: the
   /// factory (a mounted child is never made again), the update closure and environment (a
   /// reconciliation updates a child with the new declaration's), and a custom transition's
   /// animations (a swap animates with the arriving child's).
-  func releaseClosures() {
+  ///
+  /// With `keepingEnvironment`, the environment stays: a composed container among the children
+  /// reads it while it is mounted (see `InheritedEnvironment`).
+  func releaseClosures(keepingEnvironment: Bool = false) {
     guard !isReleased else { return }
     isReleased = true
     make = nil
     update = nil
     bindHandle = nil
-    environment = EnvironmentValues()
+    keepsEnvironment = keepingEnvironment
+    if !keepingEnvironment { environment = EnvironmentValues() }
     transition = transition.releasingClosures()
   }
 
@@ -562,6 +591,9 @@ struct Resolver {
         candidates[position].canStand(
           for: declaration, identity: identity, slotTransition: slotTransition)
       {
+        // A mounted child that kept its environment (a nested composed container reads it)
+        // stands for the new one with the new values.
+        candidates[position].refreshEnvironment(environment)
         children.append(candidates[position])
         return
       }

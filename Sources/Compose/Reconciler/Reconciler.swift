@@ -153,8 +153,9 @@ extension CompositionTree {
     }
     var planner = Planner(forwarding: .automatic)
     if new.hasUpdates {
-      for slot in new.slots {
-        planner.updateChildren(of: slot)
+      // Equal codes mean the same children in the same order.
+      for (old, slot) in zip(slots, new.slots) {
+        planner.updateChildren(of: slot, from: old)
       }
     }
     return Reconciliation(
@@ -271,7 +272,7 @@ struct Planner {
     let relayout = !old.layout.matches(new.layout)
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
-      updateChildren(of: new)
+      updateChildren(of: new, from: old)
       return old.hidden
     }
     var typedDifference: KeyedDifference?
@@ -359,7 +360,7 @@ struct Planner {
         if relayout {
           steps.append(Plan.Step(.layout(layoutDescription), child.identity))
         }
-        if child.hasUpdate {
+        if child.needsUpdate(after: old.children[source]) {
           steps.append(Plan.Step(.update, child.identity))
         }
       }
@@ -391,10 +392,12 @@ struct Planner {
     return hidden
   }
 
-  /// Plans the update of every child of an unchanged slot that has an update closure.
-  mutating func updateChildren(of slot: ResolvedSlot) {
+  /// Plans the update of every child of an unchanged slot that has an update closure, except
+  /// those whose input equals the mounted child's.
+  mutating func updateChildren(of slot: ResolvedSlot, from old: ResolvedSlot) {
     guard slot.hasUpdates else { return }
-    for child in slot.children where child.hasUpdate {
+    for (index, child) in slot.children.enumerated() where child.hasUpdate {
+      if index < old.children.count, !child.needsUpdate(after: old.children[index]) { continue }
       steps.append(Plan.Step(.update, child.identity))
     }
   }

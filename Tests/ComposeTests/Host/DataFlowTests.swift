@@ -2,6 +2,7 @@
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import Foundation
+import Observation
 import Testing
 import UIKitModel
 
@@ -515,6 +516,189 @@ struct CompletionEventTests {
       #expect(settled)
       #expect(screen.children.first is CardViewController)
       #expect(screen.children.count == 1)
+      _ = window
+    }
+  }
+}
+// MARK: - Environment into nested containers
+
+private struct ThemeKey: EnvironmentKey {
+  static let defaultValue = "plain"
+}
+
+private struct AccentKey: EnvironmentKey {
+  static let defaultValue = "none"
+}
+
+extension EnvironmentValues {
+  fileprivate var theme: String {
+    get { self[ThemeKey.self] }
+    set { self[ThemeKey.self] = newValue }
+  }
+
+  fileprivate var accent: String {
+    get { self[AccentKey.self] }
+    set { self[AccentKey.self] = newValue }
+  }
+}
+
+/// The third level: a leaf that shows the theme and accent in effect where it is declared.
+@MainActor
+private final class ThirdLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("leaf") {
+      Child {
+        named(CardViewController(), "leaf")
+      } update: { leaf, environment in
+        leaf.annotates = false
+        leaf.headline = "\(environment.theme) \(environment.accent)"
+      }
+    }
+  }
+}
+
+/// The second level: sets an accent of its own, and composes the third level.
+@MainActor
+private final class SecondLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("middle") { Child { named(ThirdLevel(), "third") } }
+      .environment(\.accent, "red")
+  }
+}
+
+/// The first level: sets the theme, and composes the second level.
+@MainActor
+private final class FirstLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") { Child { named(SecondLevel(), "second") } }
+      .environment(\.theme, theme)
+  }
+}
+
+@MainActor
+@Suite("Data flow: environment into nested containers", .serialized)
+struct NestedEnvironmentTests {
+  @Test("Environment values reach a child three levels down, and their changes follow")
+  func environmentReachesThirdLevel() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = FirstLevel()
+    let window = show(first)
+    let second = try #require(first.children.first as? SecondLevel)
+    let third = try #require(second.children.first as? ThirdLevel)
+    let leaf = try #require(third.children.first as? CardViewController)
+    #expect(leaf.headline == "dark red")
+
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(third.children.first === leaf)
+    #expect(leaf.headline == "light red")
+    #expect(first.composer.diagnostics.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+}
+// MARK: - Skipping equal inputs
+
+@MainActor
+@Suite("Data flow: updates skipped for equal inputs", .serialized)
+struct EquatableInputTests {
+  @Test("An equal input plans and runs no update; a changed one updates that child only")
+  func equalInputSkipsUpdate() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    var runs: [String: Int] = [:]
+    let screen = DataFlowScreen { screen in
+      Slot("cards", layout: .stack(axis: .vertical)) {
+        ForEach(["a", "b"], id: \.self) { key in
+          Child(input: key == "a" ? screen.headline : "fixed") {
+            CardViewController()
+          } update: { card, text in
+            runs[key, default: 0] += 1
+            card.headline = text
+          }
+        }
+      }
+    }
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    // Each new child is updated once, right after its factory.
+    #expect(runs == ["a": 1, "b": 1])
+
+    // Nothing changed: no update step, no run.
+    let traced = screen.composer.trace.count
+    screen.composer.setNeedsCompose()
+    screen.composer.composeIfNeeded()
+    #expect(screen.composer.trace.count == traced)
+    #expect(runs == ["a": 1, "b": 1])
+
+    // Only the first card's input changed.
+    screen.headline = "second"
+    screen.composer.composeIfNeeded()
+    #expect(Array(screen.composer.trace[traced...]) == ["update 'cards' #\"a\" CardViewController"])
+    #expect(runs == ["a": 2, "b": 1])
+    let first = try #require(screen.children.first as? CardViewController)
+    #expect(first.headline == "second")
+  }
+}
+// MARK: - Observed reads in update closures
+
+@Observable
+@MainActor
+private final class Titles {
+  var first = "one"
+  var second = "two"
+}
+
+@MainActor
+@Suite("Data flow: reads in update closures are observed per child", .serialized)
+struct UpdateObservationTests {
+  @Test("A change read only by one child's update re-runs that update alone")
+  func changeRerunsOnlyThatUpdate() async throws {
+    try await ModelRuntime.withIsolatedRuntime {
+      ModelRuntime.exceptionPolicy = .record
+      let titles = Titles()
+      var runs: [String: Int] = [:]
+      let screen = DataFlowScreen { _ in
+        Slot("cards", layout: .stack(axis: .vertical)) {
+          Child {
+            named(CardViewController(), "first")
+          } update: { card in
+            runs["first", default: 0] += 1
+            card.headline = titles.first
+          }
+          Child {
+            named(CardViewController(), "second")
+          } update: { card in
+            runs["second", default: 0] += 1
+            card.headline = titles.second
+          }
+        }
+      }
+      let window = show(screen)
+      #expect(runs == ["first": 1, "second": 1])
+      let traced = screen.composer.trace.count
+
+      titles.first = "uno"
+      for _ in 0..<5 { await Task.yield() }
+      ModelRuntime.runUntilIdle()
+
+      #expect(runs == ["first": 2, "second": 1])
+      #expect(Array(screen.composer.trace[traced...]) == ["update 'cards' 0 CardViewController"])
+      let first = try #require(screen.children.first as? CardViewController)
+      #expect(first.headline == "uno")
+
+      // And again: the update keeps being observed.
+      titles.second = "dos"
+      for _ in 0..<5 { await Task.yield() }
+      ModelRuntime.runUntilIdle()
+      #expect(runs == ["first": 2, "second": 2])
+      let second = try #require(screen.children.last as? CardViewController)
+      #expect(second.headline == "dos")
       _ = window
     }
   }
