@@ -415,9 +415,15 @@ public final class Composer {
     var reconciliation = mounted.reconcile(
       to: declared, in: container, forwarding: forwarding, animated: animated)
     if let updatesOnly, !reconciliation.plan.changesHierarchy {
+      // A child with an input has an update step only when its input changed: it stays, or the
+      // mounted input would no longer be the one applied.
+      var kept = updatesOnly
+      for slot in declared.slots {
+        for child in slot.children where child.input != nil { kept.insert(child.identity) }
+      }
       reconciliation = Reconciliation(
         plan: Plan(
-          steps: reconciliation.plan.steps.filter { updatesOnly.contains($0.child) },
+          steps: reconciliation.plan.steps.filter { kept.contains($0.child) },
           diagnostics: reconciliation.plan.diagnostics),
         tree: reconciliation.tree)
     }

@@ -59,7 +59,7 @@ public struct CompositionTree: CustomStringConvertible {
   /// `mounted` with it. While resolving, each child is compared with the mounted child at the
   /// same place in the same slot, and when their identities are equal the new child shares the
   /// mounted one's identity. A slot whose layout and children are all unchanged keeps the mounted
-  /// slot's code, and ``reconcile(to:in:forwarding:)`` recognises an unchanged declaration by
+  /// slot's code, and ``reconcile(to:in:forwarding:animated:)`` recognises an unchanged declaration by
   /// comparing one code per slot. ``Composer`` resolves every declaration this way.
   ///
   /// ```swift
