@@ -165,6 +165,8 @@ final class ChildDeclaration {
   let lifetime: Lifetime
   /// The input the update applies, when the child was declared with one.
   let input: ChildInput?
+  /// Whether the child is declared but not shown (``Child/hidden(_:)``).
+  let isHidden: Bool
   /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
   /// without a handle.
   let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
@@ -177,6 +179,7 @@ final class ChildDeclaration {
   ) {
     self.controllerType = controllerType
     self.input = input
+    isHidden = false
     self.make = make
     self.update = update
     hasUpdate = update != nil
@@ -191,10 +194,12 @@ final class ChildDeclaration {
 
   private init(
     copying base: ChildDeclaration, explicitID: AnyHashable?, transition: Transition?,
-    lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+    lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    isHidden: Bool
   ) {
     controllerType = base.controllerType
     input = base.input
+    self.isHidden = isHidden
     make = base.make
     update = base.update
     hasUpdate = base.hasUpdate
@@ -210,12 +215,13 @@ final class ChildDeclaration {
   /// A copy with some of the modifiers' values changed.
   func with(
     explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
-    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil,
+    isHidden: Bool? = nil
   ) -> ChildDeclaration {
     ChildDeclaration(
       copying: self, explicitID: explicitID ?? self.explicitID,
       transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime,
-      bindHandle: bindHandle ?? self.bindHandle)
+      bindHandle: bindHandle ?? self.bindHandle, isHidden: isHidden ?? self.isHidden)
   }
 
   var typeName: String { String(describing: controllerType) }

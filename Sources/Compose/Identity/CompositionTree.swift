@@ -375,6 +375,8 @@ struct Resolver {
   private var explicitIDs: [ExplicitID: Int] = [:]
   private var slotName = ""
   private var slotDigest: Int?
+  /// The children of the slot being resolved that are declared hidden (``Child/hidden(_:)``).
+  private var declaredHidden: [ResolvedChild] = []
   /// The mounted children of the slot being resolved, compared by position with the new ones.
   private var candidates: [ResolvedChild] = []
   /// Whether every child of the slot so far shares its candidate's identity.
@@ -478,10 +480,13 @@ struct Resolver {
       reusesAll = false
       list = ChildList(own: [])
     }
+    declaredHidden = []
     collect(
       slot.content, path: StructuralPath(), slotTransition: slot.transition,
       environment: environment, into: &list)
     let children = list.children
+    // A slot with hidden children is never the mounted one unchanged.
+    if !declaredHidden.isEmpty { reusesAll = false }
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
     var code: Int?
     if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
@@ -497,6 +502,10 @@ struct Resolver {
       ResolvedSlot(
         declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
         code: code ?? Self.freshCode()))
+    if !declaredHidden.isEmpty {
+      slots[slots.count - 1].hidden = declaredHidden
+      slots[slots.count - 1].code = Self.freshCode()
+    }
   }
 
   /// Adds the children of a second declaration of a slot name to the first one's, under a path
@@ -521,11 +530,13 @@ struct Resolver {
     candidates = []
     reusesAll = false
     var list = ChildList(own: slots[index].children)
+    declaredHidden = []
     collect(
       slot.content, path: StructuralPath().appending(.slotOccurrence(occurrence)),
       slotTransition: slot.transition, environment: environment, into: &list)
     if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
     slots[index].children = list.children
+    slots[index].hidden += declaredHidden
     slots[index].hasUpdates = list.hasUpdates
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].keyedRun = nil
@@ -564,6 +575,15 @@ struct Resolver {
     switch content.node {
     case .empty:
       break
+    case .child(let declaration) where declaration.isHidden:
+      // Declared but not shown: kept apart, for the planner to make an eager one at once.
+      runCapture = .disarmed
+      let identity = identity(
+        at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
+      declaredHidden.append(
+        ResolvedChild(
+          identity: identity, declaration: declaration, environment: environment,
+          transition: declaration.transition ?? slotTransition))
     case .child(let declaration):
       // A child before any ForEach: the slot is not a list.
       if runCapture == .armed { runCapture = .disarmed }

@@ -265,7 +265,7 @@ struct Planner {
       for (index, child) in new.children.enumerated() {
         add(child, at: index, layout: layoutDescription)
       }
-      return []
+      return addEager(of: new, to: [])
     }
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
@@ -273,7 +273,7 @@ struct Planner {
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
       updateChildren(of: new, from: old)
-      return old.hidden
+      return addEager(of: new, to: old.hidden)
     }
     var typedDifference: KeyedDifference?
     if let oldRun = old.keyedRun, let newRun = new.keyedRun {
@@ -388,6 +388,24 @@ struct Planner {
     }
     if !attached.isEmpty {
       hidden.removeAll { attached.contains($0.identity) }
+    }
+    return addEager(of: new, to: hidden)
+  }
+
+  /// Adds the eager children a slot declares hidden that are not children yet: made (and
+  /// updated) and added at once, with no view, they join the hidden ones.
+  private mutating func addEager(of slot: ResolvedSlot, to hidden: [ResolvedChild])
+    -> [ResolvedChild]
+  {
+    guard !slot.hidden.isEmpty else { return hidden }
+    var hidden = hidden
+    var present = Set(hidden.map(\.identity))
+    for child in slot.hidden where child.lifetime.isEager && !present.contains(child.identity) {
+      if child.hasUpdate { steps.append(Plan.Step(.update, child.identity)) }
+      steps.append(Plan.Step(.addChild, child.identity))
+      steps.append(Plan.Step(.didMove, child.identity))
+      hidden.append(child)
+      present.insert(child.identity)
     }
     return hidden
   }
