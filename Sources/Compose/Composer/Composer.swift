@@ -432,22 +432,22 @@ public final class Composer {
     let before = mounted
     let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
-    let record = RunningReconciliation(plan: reconciliation.plan)
-    performing = record
+    let running = RunningReconciliation(plan: reconciliation.plan)
+    performing = running
     executor.perform(reconciliation.plan, from: before, to: mounted)
     performing = nil
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
-    record.slots = executor.transitioningSlots.subtracting(stillBusy)
-    if record.slots.isEmpty {
+    running.slots = executor.transitioningSlots.subtracting(stillBusy)
+    if running.slots.isEmpty {
       onReconciliationCompletion?(
-        ReconciliationCompletion(plan: record.plan, finished: record.finished))
+        ReconciliationCompletion(plan: running.plan, finished: running.finished))
     } else {
-      runningReconciliations.append(record)
+      runningReconciliations.append(running)
     }
     // The mounted tree keeps no closure of user code: a closure that captures the container
-    // makes no cycle through the composer.
-    // Nested composed containers read the environment their children were declared with.
+    // makes no cycle through the composer. Nested composed containers read the environment
+    // their children were declared with, which stays while containers are nested.
     mounted = mounted.releasingClosures(
       keepingEnvironments: InheritedEnvironment.hasNestedComposers)
     notifyPrimaryChanges(from: primaryBefore, in: container)
