@@ -24,8 +24,8 @@ let package = Package(
   traits: [
     .trait(
       name: "Macros",
-      description: "The `@CompositionBody` macro; needs swift-syntax, which is fetched and built "
-        + "only with this trait."),
+      description: "The `@CompositionBody` macro; needs swift-syntax, which SwiftPM fetches in "
+        + "any case but builds only with this trait."),
     .default(enabledTraits: ["Macros"]),
   ],
   dependencies: [

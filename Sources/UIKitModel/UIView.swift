@@ -130,6 +130,38 @@ open class UIView: UIResponder {
   /// Whether the view is opaque; `true` by default.
   open var isOpaque = true
 
+  /// How the view's content is laid out for left-to-right and right-to-left languages;
+  /// `.unspecified` by default.
+  open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+
+  /// The layout direction for the view's immediate content (rule L1 of Docs/Design/0001).
+  ///
+  /// It follows the view's own ``semanticContentAttribute`` relative to the interface's layout
+  /// direction, which the model takes as left to right; as UIKit's header says, it does not
+  /// propagate through the view's subtree.
+  open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    Self.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: .leftToRight)
+  }
+
+  /// The layout direction a semantic content attribute implies relative to a layout direction:
+  /// forced directions win, playback and spatial content is left to right, unspecified content
+  /// follows `layoutDirection` (rule L1).
+  ///
+  /// - Parameters:
+  ///   - semanticContentAttribute: The attribute.
+  ///   - layoutDirection: The interface's layout direction.
+  /// - Returns: The direction for content with that attribute.
+  open class func userInterfaceLayoutDirection(
+    for semanticContentAttribute: UISemanticContentAttribute,
+    relativeTo layoutDirection: UIUserInterfaceLayoutDirection
+  ) -> UIUserInterfaceLayoutDirection {
+    switch semanticContentAttribute {
+    case .unspecified: layoutDirection
+    case .playback, .spatial, .forceLeftToRight: .leftToRight
+    case .forceRightToLeft: .rightToLeft
+    }
+  }
+
   /// Whether touches reach the view; `true` by default.
   open var isUserInteractionEnabled = true
 

@@ -4,7 +4,9 @@ public import Foundation
 ///
 /// A new window is hidden (model choice, as in UIKit when it has no scene); `makeKeyAndVisible()`
 /// or `isHidden = false` shows it, which is what starts the appearance callbacks of its root view
-/// controller and the children that controller forwards to (semantics G2, D5).
+/// controller and the children that controller forwards to (semantics G2, D5). Showing it lays it
+/// out after those controllers' `viewWillAppear(_:)` and `viewIsAppearing(_:)` and before their
+/// `viewDidAppear(_:)` (rule W1).
 @MainActor
 open class UIWindow: UIView {
   private var storedRootViewController: UIViewController?
@@ -39,7 +41,10 @@ open class UIWindow: UIView {
       storedIsHidden = newValue
       if !newValue {
         Appearance.sendViewIsAppearing(in: self)
+        // The window's first layout pass comes between its controllers' `viewWillAppear(_:)` and
+        // `viewDidAppear(_:)` (rule W1 of Docs/Design/0001): what it adds appears with them.
         setNeedsLayout()
+        layoutIfNeeded()
       }
       Appearance.end(participants, appearing: !newValue)
     }

@@ -104,6 +104,28 @@ public struct UIRectEdge: OptionSet, Sendable {
   public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
+/// The direction in which an interface is laid out, as in UIKit.
+public enum UIUserInterfaceLayoutDirection: Int, Hashable, Sendable {
+  /// Left to right.
+  case leftToRight = 0
+  /// Right to left.
+  case rightToLeft = 1
+}
+
+/// How a view's content is laid out for left-to-right and right-to-left languages, as in UIKit.
+public enum UISemanticContentAttribute: Int, Hashable, Sendable {
+  /// Follows the interface's layout direction.
+  case unspecified = 0
+  /// Playback controls, which are not flipped.
+  case playback = 1
+  /// Controls that give a direction, which are not flipped.
+  case spatial = 2
+  /// Always left to right.
+  case forceLeftToRight = 3
+  /// Always right to left.
+  case forceRightToLeft = 4
+}
+
 /// The style of the status bar, as in UIKit (unavailable on tvOS and watchOS).
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)

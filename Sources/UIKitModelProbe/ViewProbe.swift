@@ -54,6 +54,19 @@ class ProbeView: UIView {
     get { super.isOpaque }
     set { super.isOpaque = newValue }
   }
+  override var semanticContentAttribute: UISemanticContentAttribute {
+    get { super.semanticContentAttribute }
+    set { super.semanticContentAttribute = newValue }
+  }
+  override var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    super.effectiveUserInterfaceLayoutDirection
+  }
+  override class func userInterfaceLayoutDirection(
+    for semanticContentAttribute: UISemanticContentAttribute,
+    relativeTo layoutDirection: UIUserInterfaceLayoutDirection
+  ) -> UIUserInterfaceLayoutDirection {
+    super.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: layoutDirection)
+  }
   override var isUserInteractionEnabled: Bool {
     get { super.isUserInteractionEnabled }
     set { super.isUserInteractionEnabled = newValue }
@@ -280,6 +293,14 @@ func probeViews(coder: NSCoder) {
   view.clipsToBounds = !view.clipsToBounds
   view.backgroundColor = view.backgroundColor ?? .white
   view.isOpaque = !view.isOpaque
+  view.semanticContentAttribute = .forceRightToLeft
+  let direction: UIUserInterfaceLayoutDirection = view.effectiveUserInterfaceLayoutDirection
+  _ = UIView.userInterfaceLayoutDirection(
+    for: UISemanticContentAttribute.playback, relativeTo: direction)
+  _ = [
+    UISemanticContentAttribute.unspecified, .spatial, .forceLeftToRight,
+  ]
+  _ = [UIUserInterfaceLayoutDirection.leftToRight, .rightToLeft]
   view.isUserInteractionEnabled = !view.isUserInteractionEnabled
   view.tag = view.tag + 1
   probeLayer(view.layer)

@@ -82,7 +82,9 @@ private enum Articles {
     }
 
     final class InboxViewController: UIViewController {
-      var messages: [Message] = []
+      var messages: [Message] = [] {
+        didSet { composer.setNeedsCompose() }
+      }
 
       var selection: Message.ID? {
         didSet { composer.setNeedsCompose() }
@@ -95,6 +97,11 @@ private enum Articles {
       override func viewDidLoad() {
         super.viewDidLoad()
         composer.setNeedsCompose()
+      }
+
+      override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        composer.composeIfNeeded()
       }
 
       #if !os(tvOS) && !os(visionOS)
@@ -126,6 +133,14 @@ private enum Articles {
         case .search: Child { SearchViewController() }.lifetime(.keepAlive)
         }
       }
+    }
+
+    @MainActor static func eagerTabs(selectedTab: Tab) -> Slot {
+      Slot("tab") {
+        Child { FeedViewController() }.lifetime(.eager).hidden(selectedTab != .feed)
+        Child { SearchViewController() }.lifetime(.eager).hidden(selectedTab != .search)
+      }
+      .transition(.cut)
     }
 
     @MainActor static func player() -> Slot {
@@ -180,10 +195,113 @@ private enum Articles {
       .transition(.crossDissolve(duration: 0.3))
     }
 
+    @MainActor final class SelectionModel {
+      var selection: Int?
+    }
+
+    final class MailScreen: ComposedViewController {
+      var selection: Int? {
+        didSet { setNeedsCompose() }
+      }
+    }
+
+    @MainActor static func restore(
+      _ restoredSelection: Int?, in model: SelectionModel, composer: Composer
+    ) {
+      composer.withoutAnimation {
+        model.selection = restoredSelection
+      }
+    }
+
+    @MainActor static func open(_ message: Message, in screen: MailScreen) async {
+      screen.selection = message.id
+      await screen.composer.settled()
+    }
+
     @MainActor static func cutShort(selection: Item) -> Slot {
       Slot("content") { Child { DetailViewController(selection) }.id(selection.id) }
         .transition(.slide(from: .trailing))
         .interruption(.cutShort)
+    }
+  }
+
+  // MARK: - PassingDataToChildren
+
+  enum DataFlowArticle {
+    struct Message: Identifiable, Equatable {
+      let id: Int
+    }
+
+    final class MessageViewController: UIViewController {
+      var message: Message?
+    }
+
+    final class MessageRowViewController: UIViewController {
+      var message: Message?
+    }
+
+    final class PlayerViewController: UIViewController {
+      private(set) var isPaused = false
+      func pause() { isPaused = true }
+    }
+
+    final class SettingsViewController: ComposedViewController {}
+
+    final class MailContainer: ComposedViewController {
+      var selection: Int? {
+        didSet { setNeedsCompose() }
+      }
+    }
+
+    enum ThemeKey: EnvironmentKey {
+      static let defaultValue = "light"
+    }
+
+    @MainActor static func detail(selectedMessage: Message?) -> Slot {
+      Slot("detail") {
+        Child {
+          MessageViewController()
+        } update: { detail in
+          detail.message = selectedMessage
+        }
+      }
+    }
+
+    @MainActor static func rows(_ messages: [Message]) -> Slot {
+      Slot("rows") {
+        ForEach(messages) { message in
+          Child(input: message) {
+            MessageRowViewController()
+          } update: { row, message in
+            row.message = message
+          }
+        }
+      }
+    }
+
+    @MainActor static func handles() -> (Slot, () -> Void) {
+      let player = ChildHandle<PlayerViewController>()
+
+      // in the declaration
+      let slot = Slot("player") {
+        Child { PlayerViewController() }.handle(player)
+      }
+
+      // later
+      func later() {
+        player.controller?.pause()
+      }
+      return (slot, later)
+    }
+
+    @MainActor static func open(_ message: Message, in container: MailContainer) async {
+      container.selection = message.id
+      await container.composer.settled()
+    }
+
+    @MainActor static func nested(theme: String) -> CompositionContent {
+      Slot("content") { Child { SettingsViewController() } }  // a ComposedViewController
+        .environment(\.theme, theme)
     }
   }
 
@@ -334,6 +452,17 @@ struct ArticleExamplesTests {
         "keepAlive(evictOnMemoryWarning: false)"))
   }
 
+  @Test("PassingDataToChildren: an equal input plans no update, a kept child's update runs")
+  func dataFlow() {
+    typealias Article = Articles.DataFlowArticle
+    let messages = [Article.Message(id: 1), Article.Message(id: 2)]
+    #expect(Plan(from: Article.rows(messages), to: Article.rows(messages)).summary.updates == 0)
+    let detail = Plan(
+      from: Article.detail(selectedMessage: nil),
+      to: Article.detail(selectedMessage: Article.Message(id: 1)))
+    #expect(detail.summary.updates == 1)
+  }
+
   @Test("TransitionsAndInterruptions: a different item is a swap with the slot's transition")
   func transitions() {
     let plan = Plan(
@@ -353,5 +482,12 @@ struct ArticleExamplesTests {
       from: Articles.InboxArticle.Inbox(messages: messages, selection: nil),
       to: Articles.InboxArticle.Inbox(messages: messages, selection: 2))
     #expect(plan.summary.swaps == 1 && plan.summary.updates == 2)
+  }
+}
+
+extension EnvironmentValues {
+  fileprivate var theme: String {
+    get { self[Articles.DataFlowArticle.ThemeKey.self] }
+    set { self[Articles.DataFlowArticle.ThemeKey.self] = newValue }
   }
 }

@@ -389,11 +389,14 @@ private enum LoadingExample {
 @MainActor
 @Suite("Documentation examples")
 struct DocumentationExamples {
-  @Test("Child: the factory adds the child once; later applications run its update")
+  @Test(
+    "Child: the factory makes the child once and its update runs before it is added, then at every application"
+  )
   func child() {
     #expect(
       Plan(from: CompositionContent.empty, to: ChildExample.declaration(selectedItem: "a"))
         .description == """
+          update 'detail' DetailViewController
           add-child 'detail' DetailViewController
           insert-view 'detail' DetailViewController at 0
           layout 'detail' DetailViewController fill
@@ -504,6 +507,7 @@ struct DocumentationExamples {
     #expect(reconciliation.plan.diagnostics.isEmpty)
     #expect(
       reconciliation.plan.description == """
+        update 'content' first DetailViewController
         swap 'content' second EmptyStateViewController -> 'content' first DetailViewController crossDissolve(0.3)
         """)
   }

@@ -133,6 +133,7 @@ struct ProfileTests {
     let plan = Plan(from: ProfileScreen(name: nil), to: ProfileScreen(name: "Ada"))
     #expect(
       plan.description == """
+        update 'header' some AvatarViewController
         add-child 'header' some AvatarViewController
         insert-view 'header' some AvatarViewController at 0
         layout 'header' some AvatarViewController frame(0 0 390 120)

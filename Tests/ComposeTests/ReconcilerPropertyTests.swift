@@ -811,12 +811,9 @@ private enum Check {
             + "\(list(expectedHidden))")
       }
 
-      // Updates: every live child (shown or hidden before) that is declared with an update
-      // closure gets exactly one update; a child made now gets none.
-      let live = Set(mounted.children(in: name)).union(mounted.hiddenChildren(in: name))
-      let expectedUpdates = declared.filter {
-        live.contains($0) && new.attributes[$0]?.updates == true
-      }
+      // Updates: every declared child with an update closure gets exactly one update, whether
+      // it was live (shown or hidden) before or is made now (make, update, then add).
+      let expectedUpdates = declared.filter { new.attributes[$0]?.updates == true }
       let updates = plan.steps.filter { $0.action == .update && $0.child.slot == name }.map(
         \.child)
       if updates.sorted(by: order) != expectedUpdates.sorted(by: order) {

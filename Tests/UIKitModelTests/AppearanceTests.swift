@@ -1051,20 +1051,95 @@ extension ModelTests {
       parent.view.addSubview(plain)
       ModelRuntime.clearEvents()
 
+      // Showing the window lays it out (rule W1); running the clock has nothing left to lay out.
       let window = makeVisibleWindow(root: parent)
-      #expect(ModelRuntime.eventLog(categories: [.layout]) == "")
+      let expected = """
+        window.layoutSubviews()
+        parent.viewWillLayoutSubviews()
+        parent.view.layoutSubviews()
+        parent.viewDidLayoutSubviews()
+        child.viewWillLayoutSubviews()
+        child.view.layoutSubviews()
+        child.viewDidLayoutSubviews()
+        plain.layoutSubviews()
+        """
+      #expect(ModelRuntime.eventLog(categories: [.layout]) == expected)
       ModelRuntime.runUntilIdle()
+      #expect(ModelRuntime.eventLog(categories: [.layout]) == expected)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
+    // MARK: - W1 the first layout pass of a window
+
+    @Test(
+      "W1 a window shown lays out between its controllers' viewWillAppear and viewDidAppear")
+    func windowFirstLayoutPassBeforeViewDidAppear() {
+      freshModel()
+      let parent = controller("parent")
+      let child = controller("child")
+      embed(child, in: parent)
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+      window.uikitModel.name = "window"
+      window.rootViewController = parent
+      ModelRuntime.clearEvents()
+
+      window.makeKeyAndVisible()
 
       #expect(
-        ModelRuntime.eventLog(categories: [.layout]) == """
-          window.layoutSubviews()
+        ModelRuntime.eventLog(
+          for: ["parent", "child"], categories: ModelEvent.Category.lifecycle.union([.layout])
+        ) == """
+          parent.viewWillAppear(false)
+          child.viewWillAppear(false)
+          parent.viewIsAppearing(false)
+          child.viewIsAppearing(false)
           parent.viewWillLayoutSubviews()
-          parent.view.layoutSubviews()
           parent.viewDidLayoutSubviews()
           child.viewWillLayoutSubviews()
-          child.view.layoutSubviews()
           child.viewDidLayoutSubviews()
-          plain.layoutSubviews()
+          parent.viewDidAppear(false)
+          child.viewDidAppear(false)
+          """)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test("W1 a child added by the window's first layout pass appears with its parent")
+    func childAddedInFirstLayoutPassAppearsWithParent() {
+      freshModel()
+      final class AddsChildInLayout: UIViewController {
+        var pending: UIViewController?
+        override func viewWillLayoutSubviews() {
+          super.viewWillLayoutSubviews()
+          guard let child = pending else { return }
+          pending = nil
+          addChild(child)
+          view.addSubview(child.view)
+          child.didMove(toParent: self)
+        }
+      }
+      let parent = AddsChildInLayout()
+      parent.uikitModel.name = "parent"
+      parent.pending = controller("child")
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+      window.rootViewController = parent
+      ModelRuntime.clearEvents()
+
+      window.makeKeyAndVisible()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["parent", "child"]) == """
+          parent.viewWillAppear(false)
+          parent.viewIsAppearing(false)
+          child.willMove(toParent: parent)
+          child.loadView()
+          child.viewDidLoad()
+          child.viewWillAppear(false)
+          child.viewIsAppearing(false)
+          child.didMove(toParent: parent)
+          parent.viewDidAppear(false)
+          child.viewDidAppear(false)
           """)
       #expect(ModelRuntime.diagnostics.isEmpty)
       withExtendedLifetime(window) {}

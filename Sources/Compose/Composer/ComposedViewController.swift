@@ -7,7 +7,8 @@ public import UIKitModel
 /// A view controller whose children are declared by its ``composition``.
 ///
 /// The convenience base class for containers that need nothing else: it owns a ``Composer``,
-/// composes when its view loads, re-composes after ``setNeedsCompose()`` (or when `@Observable`
+/// composes before its view first appears (in `viewWillAppear(_:)`, or at its view's first layout
+/// pass if that comes earlier), re-composes after ``setNeedsCompose()`` (or when `@Observable`
 /// state read by ``composition`` changes), evicts hidden kept-alive children on a memory warning,
 /// and lets its primary slot's child decide the status bar, the home indicator and its preferred
 /// content size.
@@ -45,18 +46,26 @@ open class ComposedViewController: UIViewController {
   /// The declaration of this controller's children; override it with `@CompositionBuilder`.
   open var composition: CompositionContent { .empty }
 
-  /// Loads the view, then composes.
+  /// Loads the view, and marks the composition as changed.
+  ///
+  /// The composition is applied later, once a subclass's `viewDidLoad()` has returned: so slots
+  /// may be anchored to views the subclass makes after calling `super.viewDidLoad()`.
   open override func viewDidLoad() {
     super.viewDidLoad()
     composer.setNeedsCompose()
-    composer.composeIfNeeded()
   }
 
-  /// Forwards the appearance to the children when the controller forwards it itself.
+  /// Applies a pending composition, then forwards the appearance to the children when the
+  /// controller forwards it itself.
+  ///
+  /// Composing here, before the view enters the window, adds the children before the controller
+  /// appears: they receive their appearance callbacks with it, right after its own, as the
+  /// children of a container that adds them in `viewDidLoad()` do.
   ///
   /// - Parameter animated: Whether the appearance is animated.
   open override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
+    composer.composeIfNeeded()
     composer.forwardBeginAppearanceTransition(true, animated: animated)
   }
 

@@ -14,6 +14,7 @@ public import UIKitModel
 ///
 /// ```swift
 /// final class InboxViewController: UIViewController {
+///   var messages: [Message] = [] { didSet { composer.setNeedsCompose() } }
 ///   var selection: Message.ID? { didSet { composer.setNeedsCompose() } }
 ///   private lazy var composer = Composer(container: self) { [unowned self] in
 ///     Inbox(messages: messages, selection: selection)
@@ -35,7 +36,9 @@ public import UIKitModel
 ///
 /// A body that reads `@Observable` state is composed again when that state changes, with no
 /// ``setNeedsCompose()`` call: the composer watches what the body (and the compositions in it)
-/// read while they are resolved. Reads in children's update closures are not watched.
+/// read while they are resolved. Reads in a child's update closure are watched too, per child: a
+/// change that only update closures read runs only those children's updates again (the body is
+/// resolved, but no other update runs and no containment call is made).
 ///
 /// A slot whose animated swap is still running is never touched by another reconciliation: the
 /// running transition finishes, then the composer reconciles once more with the latest
@@ -80,10 +83,69 @@ public final class Composer {
   /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
   static let selfInvalidationLimit = 10
 
-  /// Every step performed so far, one line each, in order; for debugging and tests.
-  public private(set) var trace: [String] = []
-  /// The mistakes found in the declarations applied so far.
-  public private(set) var diagnostics: [Diagnostic] = []
+  /// The children whose update closures read `@Observable` state that changed since; only their
+  /// updates run at the next composition, unless something else changed too.
+  private var pendingUpdates: Set<ChildIdentity> = []
+  /// Whether the next reconciliation makes its swaps without animation
+  /// (``withoutAnimation(_:)``).
+  private var animationsDisabled = false
+  /// The reconciliations whose swaps are still running, oldest first.
+  private var runningReconciliations: [RunningReconciliation] = []
+  /// Whether a plan is being performed; a swap that completes meanwhile belongs to it, unless an
+  /// earlier reconciliation started it.
+  private var performing: RunningReconciliation?
+  /// The tasks waiting in ``settled()``.
+  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Called once for every swap, when it is complete: after the arriving child's
+  /// `didMove(toParent:)` — also when the swap was cut short, interrupted, or made without
+  /// animation.
+  ///
+  /// ```swift
+  /// composer.onSwapCompletion = { [weak self] completion in
+  ///   self?.announce(completion.incoming)
+  /// }
+  /// ```
+  ///
+  /// Capture the container weakly: the composer keeps the closure.
+  public var onSwapCompletion: (@MainActor (SwapCompletion) -> Void)?
+
+  /// Called once for every reconciliation, when its plan is performed completely: at once for a
+  /// plan with no swap, when its last swap is complete otherwise.
+  ///
+  /// Capture the container weakly: the composer keeps the closure.
+  public var onReconciliationCompletion: (@MainActor (ReconciliationCompletion) -> Void)?
+
+  private var traceBuffer = RingBuffer<String>(capacity: 1_000)
+  private var diagnosticBuffer = RingBuffer<Diagnostic>(capacity: 100)
+
+  /// The last steps performed, one line each, oldest first; for debugging and tests.
+  ///
+  /// It keeps the last ``traceCapacity`` steps, so a container that lives long and changes
+  /// often never holds more.
+  public var trace: [String] { traceBuffer.elements }
+
+  /// How many steps ``trace`` keeps; 1,000 by default, `0` to keep none.
+  public var traceCapacity: Int {
+    get { traceBuffer.capacity }
+    set { traceBuffer.capacity = newValue }
+  }
+
+  /// The last mistakes found in the declarations applied and in the container, oldest first.
+  ///
+  /// It keeps the last ``diagnosticCapacity`` of them; ``diagnosticsReported`` counts them all.
+  /// Each is also reported through ``DiagnosticReporting`` when it is found.
+  public var diagnostics: [Diagnostic] { diagnosticBuffer.elements }
+
+  /// How many diagnostics ``diagnostics`` keeps; 100 by default.
+  public var diagnosticCapacity: Int {
+    get { diagnosticBuffer.capacity }
+    set { diagnosticBuffer.capacity = newValue }
+  }
+
+  /// How many diagnostics were found since the composer was made, those ``diagnostics`` no
+  /// longer keeps included.
+  public var diagnosticsReported: Int { diagnosticBuffer.appendedCount }
 
   /// Attaches a composer to a container.
   ///
@@ -100,11 +162,18 @@ public final class Composer {
     self.body = body
     executor = Executor(container: container, activity: activity)
     executor.reportDiagnostic = { [weak self] diagnostic in
-      self?.diagnostics.append(diagnostic)
+      self?.record([diagnostic])
     }
     executor.transitionDidFinish = { [weak self] slot in
       self?.transitionDidFinish(in: slot)
     }
+    executor.swapDidComplete = { [weak self] completion in
+      self?.swapDidComplete(completion)
+    }
+    executor.updateReadsDidChange = { [weak self] identity, duringComposition in
+      self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
+    }
+    InheritedEnvironment.register(self, for: container)
   }
 
   /// Marks the declaration as changed; it is applied at the container view's next layout pass, or
@@ -138,12 +207,82 @@ public final class Composer {
     }
   }
 
+  /// Applies the changes `changes` makes with no animated transition.
+  ///
+  /// Like a transaction that disables animations: the next reconciliation makes every swap as a
+  /// plain remove and add, however the slot or child declares its ``Transition``. It calls
+  /// ``setNeedsCompose()`` after `changes`, so changes to the container's own properties and to
+  /// `@Observable` state read by the body are both covered. A swap already running is not
+  /// affected; a slot it holds is reconciled without animation when it ends. Changes coalesced
+  /// into the same reconciliation are made without animation too.
+  ///
+  /// ```swift
+  /// composer.withoutAnimation {
+  ///   model.selectedTab = .inbox  // restoring state: no cross-dissolve
+  /// }
+  /// ```
+  ///
+  /// - Parameter changes: Changes the state the declaration reads.
+  /// - Returns: What `changes` returns.
+  public func withoutAnimation<Result>(_ changes: () throws -> Result) rethrows -> Result {
+    animationsDisabled = true
+    defer { setNeedsCompose() }
+    return try changes()
+  }
+
+  /// Whether nothing is left to do: no pending change, no running swap, and no reconciliation
+  /// waiting for one (or the container is released).
+  public var isSettled: Bool {
+    container == nil
+      || (!isDirty && !needsComposeAfterSwap && executor.transitioningSlots.isEmpty
+        && runningReconciliations.isEmpty)
+  }
+
+  /// Waits until the composer is settled: every pending change applied and every swap complete.
+  ///
+  /// ```swift
+  /// screen.selection = message.id
+  /// await screen.composer.settled()
+  /// // the detail is in place, its swap complete
+  /// ```
+  ///
+  /// Returns at once when ``isSettled``. A change that is never applied (a container whose view
+  /// never loads or is never laid out) keeps the caller waiting: call ``composeIfNeeded()``.
+  public func settled() async {
+    guard !isSettled else { return }
+    await withCheckedContinuation { continuation in
+      settleWaiters.append(continuation)
+    }
+  }
+
+  /// Resumes the tasks waiting in ``settled()``, if the composer is settled.
+  private func resumeWaitersIfSettled() {
+    guard !settleWaiters.isEmpty, isSettled else { return }
+    let waiters = settleWaiters
+    settleWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Receives a change to `@Observable` state a child's update closure read, once it is made.
+  private func updateReadsDidChange(of identity: ChildIdentity, duringComposition: Bool) {
+    if duringComposition {
+      if isStopped { return }
+    } else {
+      selfInvalidatedPasses = 0
+      isStopped = false
+    }
+    pendingUpdates.insert(identity)
+    guard let view = container?.viewIfLoaded else { return }
+    installTrigger(in: view).setNeedsLayout()
+  }
+
   /// Applies a pending change now, if the container's view is loaded.
   ///
   /// Called while ``forwardBeginAppearanceTransition(_:animated:)`` reaches the children (from a
   /// child's `viewWillAppear(_:)`, say), it applies the change once every child is reached.
   public func composeIfNeeded() {
-    guard isDirty, container?.isViewLoaded == true, !isComposing else { return }
+    guard isDirty || !pendingUpdates.isEmpty, container?.isViewLoaded == true, !isComposing
+    else { return }
     if isForwardingAppearance {
       composesAfterForwarding = true
       return
@@ -156,6 +295,9 @@ public final class Composer {
   public var hierarchyDescription: String { mounted.description }
 
   /// The live controller of a child, if it exists; for tests and debugging.
+  ///
+  /// A container reaches its children through a ``ChildHandle`` attached with
+  /// ``Child/handle(_:)``, which is typed and needs no identity.
   ///
   /// - Parameter identity: The child's identity.
   /// - Returns: The controller.
@@ -243,7 +385,9 @@ public final class Composer {
     isForwardingAppearance = false
     guard composesAfterForwarding else { return }
     composesAfterForwarding = false
-    if isDirty || needsComposeAfterSwap, !isComposing, container?.isViewLoaded == true {
+    if isDirty || needsComposeAfterSwap || !pendingUpdates.isEmpty, !isComposing,
+      container?.isViewLoaded == true
+    {
       compose()
     }
   }
@@ -269,12 +413,16 @@ public final class Composer {
       isComposing = false
       activity.isComposing = false
     }
+    // Only update closures' reads changed: the other children's updates do not run.
+    let updatesOnly: Set<ChildIdentity>? =
+      isDirty || needsComposeAfterSwap || pendingUpdates.isEmpty ? nil : pendingUpdates
+    pendingUpdates = []
     isDirty = false
     needsComposeAfterSwap = false
     // What other code changed is repaired first, so that the plan starts from the truth.
     let repair = executor.repair(mounted)
     mounted = repair.tree
-    diagnostics.append(contentsOf: repair.found)
+    record(repair.found)
     var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
@@ -288,22 +436,90 @@ public final class Composer {
     }
     let forwarding: AppearanceForwarding =
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
-    let reconciliation = mounted.reconcile(to: declared, in: container, forwarding: forwarding)
-    diagnostics.append(contentsOf: reconciliation.plan.diagnostics)
-    trace.append(contentsOf: reconciliation.plan.steps.map(\.description))
+    let animated = !animationsDisabled
+    // A change made without animation that reaches a busy slot is applied when its swap ends,
+    // without animation too.
+    animationsDisabled = animationsDisabled && !stillBusy.isEmpty
+    var reconciliation = mounted.reconcile(
+      to: declared, in: container, forwarding: forwarding, animated: animated)
+    if let updatesOnly, !reconciliation.plan.changesHierarchy {
+      // A child with an input has an update step only when its input changed: it stays, or the
+      // mounted input would no longer be the one applied.
+      var kept = updatesOnly
+      for slot in declared.slots {
+        for child in slot.children where child.input != nil { kept.insert(child.identity) }
+      }
+      reconciliation = Reconciliation(
+        plan: Plan(
+          steps: reconciliation.plan.steps.filter { kept.contains($0.child) },
+          diagnostics: reconciliation.plan.diagnostics),
+        tree: reconciliation.tree)
+    }
+    record(reconciliation.plan.diagnostics)
+    traceBuffer.append(contentsOf: reconciliation.plan.steps.lazy.map(\.description))
     let before = mounted
     let primaryBefore = primaryChildren()
     mounted = reconciliation.tree
+    let running = RunningReconciliation(plan: reconciliation.plan)
+    performing = running
     executor.perform(reconciliation.plan, from: before, to: mounted)
+    performing = nil
+    if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
+    // The swaps this plan started are the slots swapping now that were not busy before.
+    running.slots = executor.transitioningSlots.subtracting(stillBusy)
+    if running.slots.isEmpty {
+      onReconciliationCompletion?(
+        ReconciliationCompletion(plan: running.plan, finished: running.finished))
+    } else {
+      runningReconciliations.append(running)
+    }
     // The mounted tree keeps no closure of user code: a closure that captures the container
-    // makes no cycle through the composer.
-    mounted = mounted.releasingClosures()
+    // makes no cycle through the composer. Nested composed containers read the environment
+    // their children were declared with, which stays while containers are nested.
+    mounted = mounted.releasingClosures(
+      keepingEnvironments: InheritedEnvironment.hasNestedComposers)
     notifyPrimaryChanges(from: primaryBefore, in: container)
     guardAgainstSelfInvalidation()
     if !stillBusy.isEmpty {
       // The busy slots are reconciled with the latest declaration when their swaps end.
       needsComposeAfterSwap = true
       if executor.transitioningSlots.isDisjoint(with: stillBusy) { invalidate() }
+    }
+    resumeWaitersIfSettled()
+  }
+
+  /// Gives each declared child the environment it was declared with, and asks the children that
+  /// are composed containers to compose again with it.
+  private func passEnvironmentDown(_ declared: CompositionTree) {
+    for slot in declared.slots {
+      for child in slot.children {
+        // A child whose environment was released (a busy slot's, or a mounted child standing
+        // for the declared one before nesting began) keeps what it was given last.
+        guard !child.isReleased || child.environment.isSet,
+          let controller = executor.controller(for: child.identity)
+        else { continue }
+        InheritedEnvironment.set(child.environment, for: controller)
+        InheritedEnvironment.composer(of: controller)?.setNeedsCompose()
+      }
+    }
+  }
+
+  /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.
+  private func swapDidComplete(_ completion: SwapCompletion) {
+    onSwapCompletion?(completion)
+    if let index = runningReconciliations.firstIndex(where: {
+      $0.slots.contains(completion.slot)
+    }) {
+      let record = runningReconciliations[index]
+      record.slots.remove(completion.slot)
+      if !completion.finished { record.finished = false }
+      guard record.slots.isEmpty else { return }
+      runningReconciliations.remove(at: index)
+      onReconciliationCompletion?(
+        ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    } else if let performing, !completion.finished {
+      // Made while the plan is performed (without animation): part of that plan.
+      performing.finished = false
     }
   }
 
@@ -324,14 +540,23 @@ public final class Composer {
     selfInvalidatedPasses = 0
     isDirty = false
     isStopped = true
-    diagnostics.append(
+    record([
       Diagnostic(
         id: .compositionLoop,
         message: "applying the declaration invalidated it again \(Self.selfInvalidationLimit) "
           + "times in a row (\(culprit)); the composer stopped until the next change from "
           + "outside; do not call setNeedsCompose() or change state the body reads from update "
           + "closures or factories, or change it only when the value differs",
-        source: nil))
+        source: nil)
+    ])
+  }
+
+  /// Keeps diagnostics in ``diagnostics`` and reports each through ``DiagnosticReporting``.
+  private func record(_ found: [Diagnostic]) {
+    for diagnostic in found {
+      diagnosticBuffer.append(diagnostic)
+      DiagnosticReporting.report(diagnostic)
+    }
   }
 
   /// What is running while the declaration is applied, for ``Diagnostic/ID/compositionLoop``.
@@ -345,6 +570,7 @@ public final class Composer {
   }
 
   private func transitionDidFinish(in slot: String) {
+    defer { resumeWaitersIfSettled() }
     if isDirty || needsComposeAfterSwap, !isComposing {
       if isForwardingAppearance {
         composesAfterForwarding = true
@@ -365,7 +591,7 @@ public final class Composer {
     let forwarding: AppearanceForwarding =
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
     let eviction = mounted.evictingHiddenChildren(forwarding: forwarding, where: includes)
-    trace.append(contentsOf: eviction.plan.steps.map(\.description))
+    traceBuffer.append(contentsOf: eviction.plan.steps.lazy.map(\.description))
     let before = mounted
     mounted = eviction.tree
     executor.perform(eviction.plan, from: before, to: mounted)
@@ -394,7 +620,11 @@ public final class Composer {
   /// actor; however many changes come in a burst, they lead to one reconciliation.
   private func resolveTrackingObservation() -> CompositionTree {
     let body = body
-    let environment = environment
+    // The values of the container that composed this one, if any, under this composer's own.
+    var environment = environment
+    if let container, let inherited = InheritedEnvironment.environment(of: container) {
+      environment = environment.merged(over: inherited)
+    }
     return withObservationTracking {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self, activity] in
@@ -414,6 +644,20 @@ public final class Composer {
     view.insertSubview(trigger, at: 0)
     self.trigger = trigger
     return trigger
+  }
+}
+
+/// A reconciliation whose swaps are still running.
+@MainActor
+private final class RunningReconciliation {
+  let plan: Plan
+  /// The slots whose swaps it started and that are not complete yet.
+  var slots: Set<String> = []
+  /// Whether every swap that completed ran to its end.
+  var finished = true
+
+  init(plan: Plan) {
+    self.plan = plan
   }
 }
 

@@ -45,4 +45,22 @@ extension Child {
   public func lifetime(_ lifetime: Lifetime) -> Child {
     modified { $0.with(lifetime: lifetime) }
   }
+
+  /// Declares the child without showing it.
+  ///
+  /// A hidden child keeps its identity, but its view is not in its slot. With the
+  /// ``Lifetime/eager`` lifetime its controller is made and added as a child of the container at
+  /// once (`addChild(_:)`, `didMove(toParent:)`, no view), and its view is attached when it is
+  /// shown; a shown child that becomes hidden is detached, as a ``Lifetime/keepAlive`` one is.
+  /// With the default lifetime, a hidden child is as if it were not declared.
+  ///
+  /// ```swift
+  /// Child { SettingsViewController() }.lifetime(.eager).hidden(tab != .settings)
+  /// ```
+  ///
+  /// - Parameter isHidden: Whether the child is hidden; `true` by default.
+  /// - Returns: The child, hidden or shown.
+  public func hidden(_ isHidden: Bool = true) -> Child {
+    modified { $0.with(isHidden: isHidden) }
+  }
 }

@@ -7,8 +7,11 @@ public import UIKitModel
 /// A child view controller in a slot: how to make it, and how to bring it up to date.
 ///
 /// Declaring a child creates nothing. The `make` closure runs once, when the child first needs to
-/// exist; the `update` closure runs on the live controller every time the declaration is applied
-/// again, so the controller can take new values without being replaced.
+/// exist; the `update` closure runs right after it, before any containment call, and then on the
+/// live controller every time the declaration is applied again, so the controller can take new
+/// values without being replaced. The order for a new child is always make → update →
+/// `addChild(_:)` and the rest of the add (or the swap that brings it in): configuration written
+/// once, in `update`, reaches every controller before it appears.
 ///
 /// ```swift
 /// Slot("detail") {
@@ -45,8 +48,8 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - make: Makes the controller; runs only when the child is created.
-  ///   - update: Brings a live controller up to date; runs each time the declaration is applied
-  ///     and the child already exists.
+  ///   - update: Brings the controller up to date; runs right after `make`, before the child is
+  ///     added, and again each time the declaration is applied while the child exists.
   public init(
     fileID: String = #fileID, line: Int = #line,
     make: @escaping @MainActor () -> Controller,
@@ -73,8 +76,8 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.
   ///   - make: Makes the controller; runs only when the child is created.
-  ///   - update: Brings a live controller up to date with the environment in effect where the
-  ///     child is declared.
+  ///   - update: Brings the controller up to date with the environment in effect where the
+  ///     child is declared; runs right after `make`, then at every application.
   public init(
     fileID: String = #fileID, line: Int = #line,
     make: @escaping @MainActor () -> Controller,
@@ -85,6 +88,41 @@ public struct Child<Controller: UIViewController>: SlotComponent {
       make: make,
       update: { controller, environment in update(Self.cast(controller), environment) },
       source: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Declares a child whose update depends only on an input value, and runs only when it changes.
+  ///
+  /// The update closure receives the input. It runs right after `make`, and then only when the
+  /// input differs from the one last applied to the live controller: an unchanged input plans no
+  /// `update` step. Put everything the update reads in the input (a struct of the values is
+  /// enough); the environment is not passed.
+  ///
+  /// ```swift
+  /// ForEach(messages) { message in
+  ///   Child(input: message) { MessageRowViewController() } update: { row, message in
+  ///     row.message = message
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - input: The values the update applies.
+  ///   - make: Makes the controller; runs only when the child is created.
+  ///   - update: Applies the input to the controller; runs right after `make`, then whenever the
+  ///     input changes.
+  public init<Input: Equatable>(
+    fileID: String = #fileID, line: Int = #line, input: Input,
+    make: @escaping @MainActor () -> Controller,
+    update: @escaping @MainActor (Controller, Input) -> Void
+  ) {
+    declaration = ChildDeclaration(
+      controllerType: Controller.self,
+      make: make,
+      update: { controller, _ in update(Self.cast(controller), input) },
+      source: SourceLocation(fileID: fileID, line: line),
+      input: ChildInput(input))
   }
 
   private init(declaration: ChildDeclaration) {
@@ -125,13 +163,23 @@ final class ChildDeclaration {
   /// Whether `transition` is set; read instead of it, which would be copied.
   let hasTransition: Bool
   let lifetime: Lifetime
+  /// The input the update applies, when the child was declared with one.
+  let input: ChildInput?
+  /// Whether the child is declared but not shown (``Child/hidden(_:)``).
+  let isHidden: Bool
+  /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
+  /// without a handle.
+  let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
 
   /// A declaration with no modifier applied.
   init(
     controllerType: UIViewController.Type, make: @escaping @MainActor () -> UIViewController,
-    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?, source: SourceLocation,
+    input: ChildInput? = nil
   ) {
     self.controllerType = controllerType
+    self.input = input
+    isHidden = false
     self.make = make
     self.update = update
     hasUpdate = update != nil
@@ -141,13 +189,17 @@ final class ChildDeclaration {
     transition = nil
     hasTransition = false
     lifetime = .whileShown
+    bindHandle = nil
   }
 
   private init(
     copying base: ChildDeclaration, explicitID: AnyHashable?, transition: Transition?,
-    lifetime: Lifetime
+    lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    isHidden: Bool
   ) {
     controllerType = base.controllerType
+    input = base.input
+    self.isHidden = isHidden
     make = base.make
     update = base.update
     hasUpdate = base.hasUpdate
@@ -157,16 +209,32 @@ final class ChildDeclaration {
     self.transition = transition
     hasTransition = transition != nil
     self.lifetime = lifetime
+    self.bindHandle = bindHandle
   }
 
   /// A copy with some of the modifiers' values changed.
   func with(
-    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil
+    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil,
+    isHidden: Bool? = nil
   ) -> ChildDeclaration {
     ChildDeclaration(
       copying: self, explicitID: explicitID ?? self.explicitID,
-      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime)
+      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime,
+      bindHandle: bindHandle ?? self.bindHandle, isHidden: isHidden ?? self.isHidden)
   }
 
   var typeName: String { String(describing: controllerType) }
+}
+
+/// An input value of a child's update, compared with the one last applied.
+struct ChildInput {
+  /// Whether the value equals another input's.
+  let equals: (ChildInput) -> Bool
+  private let value: Any
+
+  init<Value: Equatable>(_ value: Value) {
+    self.value = value
+    equals = { other in (other.value as? Value) == value }
+  }
 }

@@ -23,7 +23,9 @@ public protocol EnvironmentKey {
 ///
 /// Values set with `environment(_:_:)` apply to everything declared inside; they reach children's
 /// `update` closures and ``EnvironmentReader``s. Nothing is global: each container starts from
-/// its own values.
+/// its own values, over the values in effect where the container itself is declared when it is
+/// the child of another composed container — the environment flows into nested composed
+/// containers, however deep.
 public struct EnvironmentValues: CustomStringConvertible {
   private var values: [ObjectIdentifier: Any] = [:]
 
@@ -36,6 +38,14 @@ public struct EnvironmentValues: CustomStringConvertible {
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
     set { values[ObjectIdentifier(key)] = newValue }
+  }
+
+  /// Whether any value is set.
+  var isSet: Bool { !values.isEmpty }
+
+  /// Sets every value `other` sets, keeping the others.
+  mutating func overlay(_ other: EnvironmentValues) {
+    values.merge(other.values) { _, new in new }
   }
 
   /// The number of values set.

@@ -97,10 +97,12 @@ public enum SlotBuilder {
   }
 }
 
-/// Groups children so that modifiers and structure apply to them together.
+/// Groups children so that structure and environment values apply to them together.
 ///
 /// A group is one statement of the enclosing builder: the children inside are identified by
-/// their position within the group.
+/// their position within the group. The modifier that applies to a group as a whole is
+/// `environment(_:_:)`; a transition or a lifetime is set on each ``Child`` (or, for a
+/// transition, on the ``Slot``).
 ///
 /// ```swift
 /// Group {

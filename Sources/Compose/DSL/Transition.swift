@@ -15,6 +15,7 @@ public import UIKitModel
 public struct Transition: CustomStringConvertible {
   enum Kind {
     case none
+    case cut
     case crossDissolve
     case slide(Edge)
     case flip(Edge)
@@ -27,11 +28,12 @@ public struct Transition: CustomStringConvertible {
   public enum Edge: Hashable, Sendable, CustomStringConvertible {
     /// The top edge.
     case top
-    /// The leading edge.
+    /// The leading edge: the left in a left-to-right layout, the right in a right-to-left one
+    /// (the container view's `effectiveUserInterfaceLayoutDirection`).
     case leading
     /// The bottom edge.
     case bottom
-    /// The trailing edge.
+    /// The trailing edge: the right in a left-to-right layout, the left in a right-to-left one.
     case trailing
 
     /// The edge's name.
@@ -54,6 +56,7 @@ public struct Transition: CustomStringConvertible {
     // One switch per side rather than over a tuple, which would copy both transitions.
     switch kind {
     case .none: if case .none = other.kind { return true }
+    case .cut: if case .cut = other.kind { return true }
     case .crossDissolve: if case .crossDissolve = other.kind { return true }
     case .slide(let edge): if case .slide(let otherEdge) = other.kind { return edge == otherEdge }
     case .flip(let edge): if case .flip(let otherEdge) = other.kind { return edge == otherEdge }
@@ -79,6 +82,18 @@ public struct Transition: CustomStringConvertible {
   ///
   /// The default.
   public static var none: Transition { Transition(kind: .none, duration: 0) }
+
+  /// A swap with no animation: the old child leaves and the new one arrives in one
+  /// `transition(from:to:duration: 0, …)`, with the containment calls of a swap.
+  ///
+  /// Unlike ``none`` (a remove, then an add), it is the swap of Apple's tab-style container: the
+  /// new child is added before the old one leaves, and both change appearance in one transition.
+  ///
+  /// ```swift
+  /// Slot("tab") { … }
+  ///   .transition(.cut)
+  /// ```
+  public static var cut: Transition { Transition(kind: .cut, duration: 0) }
 
   /// The new child's view fades in over the old one's.
   ///
@@ -125,17 +140,20 @@ public struct Transition: CustomStringConvertible {
     Transition(kind: .custom(options: options, animations: animations), duration: duration)
   }
 
-  /// Whether the transition animates.
+  /// Whether the transition makes a swap, one `transition(from:to:…)`: every transition but
+  /// ``none`` (``cut`` has no duration, but is a swap).
   public var isAnimated: Bool {
     if case .none = kind { return false }
     return true
   }
 
-  /// `none`, `crossDissolve(0.3)`, `slide(leading, 0.3)`, `flip(top, 0.5)` or `custom(0.4)`.
+  /// `none`, `cut`, `crossDissolve(0.3)`, `slide(leading, 0.3)`, `flip(top, 0.5)` or
+  /// `custom(0.4)`.
   public var description: String {
     let seconds = Self.format(duration)
     switch kind {
     case .none: return "none"
+    case .cut: return "cut"
     case .crossDissolve: return "crossDissolve(\(seconds))"
     case .slide(let edge): return "slide(\(edge), \(seconds))"
     case .flip(let edge): return "flip(\(edge), \(seconds))"

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 #if canImport(UIKit)
 import UIKit
@@ -42,10 +43,21 @@ final class Executor {
   /// The children that Compose's forwarding last made appear (rather than disappear), for a
   /// container that forwards appearance itself: only they have an appearance to end.
   private var appearedByForwarding: [ObjectIdentifier: WeakController] = [:]
+  /// Controllers made by arriving children's `update` steps, by identity.
+  ///
+  /// The child's `add-child` step or swap takes its controller; `nil` stands for a controller the
+  /// checks refused. Emptied after each plan.
+  private var prepared: [ChildIdentity: UIViewController?] = [:]
   /// Where the child whose update closure is running is noted.
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
+  /// Called, on the main actor, when `@Observable` state that a child's update closure read
+  /// changed; with whether a composition was running when it changed.
+  var updateReadsDidChange: ((ChildIdentity, Bool) -> Void)?
+  /// Called once for every swap step performed, when it is complete: after the arriving child's
+  /// `didMove(toParent:)`, or at once when the swap was made without animation.
+  var swapDidComplete: ((SwapCompletion) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
 
@@ -76,6 +88,7 @@ final class Executor {
     for step in plan.steps {
       perform(step, declared: declared, target: target, container: container)
     }
+    prepared = [:]
   }
 
   /// Every child the plan can name, declared or mounted (hidden ones included), by identity.
@@ -128,11 +141,24 @@ final class Executor {
       guard let controller = controllers[identity] else { return }
       place(controller.view, at: index, in: slot, target: target, container: container)
     case .update:
-      guard let controller = controllers[identity], let update = entry.child.update else { return }
+      guard let update = entry.child.update else { return }
+      let controller: UIViewController
+      if let live = controllers[identity] {
+        controller = live
+      } else if !controllers.hasEntry(identity), prepared[identity] == nil {
+        // An arriving child: its factory runs now, and its update brings the new controller up
+        // to date before the containment calls that follow take it.
+        let made = make(entry.child, in: container)
+        prepared[identity] = .some(made)
+        guard let made else { return }
+        controller = made
+      } else {
+        return
+      }
       let outer = activity.updatingChild
       activity.updatingChild = entry.child
       defer { activity.updatingChild = outer }
-      update(controller, entry.child.environment)
+      trackingReads(of: identity) { update(controller, entry.child.environment) }
     case .beginAppearance(let appearing):
       guard let controller = controllers[identity],
         isOnScreen || forwardedChildren.contains(where: { $0 === controller })
@@ -148,16 +174,35 @@ final class Executor {
     }
   }
 
+  /// Runs a child's update closure, watching the `@Observable` state it reads: a change to it is
+  /// reported for that child alone, so that only its update runs again.
+  private func trackingReads(of identity: ChildIdentity, _ update: () -> Void) {
+    guard updateReadsDidChange != nil else { return update() }
+    let child = UncheckedSendable(identity)
+    withObservationTracking(update) { [weak self, activity] in
+      // Noted where the change is made, like the body's: a change made while composing counts
+      // as self-invalidation.
+      let duringComposition = activity.noteObservedChange()
+      Task { @MainActor in self?.updateReadsDidChange?(child.value, duringComposition) }
+    }
+  }
+
   /// Runs a child's factory and checks what it returned; `nil`, with the mistake reported, when
   /// the controller cannot become the child (or when the child's closures are released, which a
   /// plan never asks for).
   private func make(_ child: ResolvedChild, in container: UIViewController) -> UIViewController? {
+    // Made (and checked) already by the child's `update` step.
+    if let made = prepared.removeValue(forKey: child.identity) { return made }
     guard let make = child.make else { return nil }
     let controller = make()
     if let failure = misuse(of: controller, for: child, in: container) {
       reportDiagnostic?(failure)
       return nil
     }
+    // Accepted: it becomes the child by the steps that follow. A child that is a composed
+    // container starts from the environment it is declared with.
+    child.bindHandle?(controller, container)
+    InheritedEnvironment.set(child.environment, for: controller)
     return controller
   }
 
@@ -396,6 +441,7 @@ final class Executor {
         addWithoutAnimation(
           incoming, controller: made, in: slot, target: target, container: container)
       }
+      completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
       return
     }
     let incomingController: UIViewController
@@ -406,6 +452,7 @@ final class Executor {
       // slot without its child, and the leaving child goes without animation.
       guard let made = make(incoming, in: container) else {
         retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
+        completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
         return
       }
       incomingController = made
@@ -416,6 +463,7 @@ final class Executor {
       retire(outgoing, identity: outgoingIdentity, keeps: keepsOutgoing, in: slot)
       addWithoutAnimation(
         incoming, controller: incomingController, in: slot, target: target, container: container)
+      completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
       return
     }
     controllers[incoming.identity] = incomingController
@@ -425,12 +473,14 @@ final class Executor {
     if isNew { container.addChild(incomingController) }
     let incomingView: UIView = incomingController.view
     let finalFrame = outgoingView.frame
+    // Leading and trailing follow the container's layout direction.
+    let rightToLeft = container.view.effectiveUserInterfaceLayoutDirection == .rightToLeft
     incomingView.frame = finalFrame
     if case .slide(let edge) = transition.kind {
       // The incoming view starts beyond the edge it slides in from. The outgoing view is
       // released from its slot's constraints, which would hold it in place, so that its frame
       // can slide out.
-      incomingView.frame = Self.offset(finalFrame, beyond: edge)
+      incomingView.frame = Self.offset(finalFrame, beyond: edge, rightToLeft: rightToLeft)
       if let superview = outgoingView.superview {
         NSLayoutConstraint.deactivate(
           superview.constraints.filter {
@@ -441,14 +491,14 @@ final class Executor {
       outgoingView.frame = finalFrame
     }
     layoutConstraints[ObjectIdentifier(outgoingView)] = nil
-    let options = Self.options(for: transition)
+    let options = Self.options(for: transition, rightToLeft: rightToLeft)
     let layout = slot.layout
     let running = RunningSwap(
       outgoing: outgoing, outgoingIdentity: outgoingIdentity, incoming: incomingController,
       incomingIdentity: incoming.identity,
       views: [outgoingView, incomingView] + (outgoingView.superview.map { [$0] } ?? []),
       epoch: appearanceEpoch)
-    let finish: (Bool) -> Void = { [weak self] _ in
+    let finish: (Bool) -> Void = { [weak self] finished in
       guard let self, !running.isFinished else { return }
       running.isFinished = true
       if outgoing.parent !== self.container {
@@ -464,6 +514,10 @@ final class Executor {
         incomingController.didMove(toParent: container)
       }
       if self.swaps[slot.name] === running { self.swaps[slot.name] = nil }
+      self.swapDidComplete?(
+        SwapCompletion(
+          slot: slot.name, outgoing: outgoingIdentity, incoming: incoming.identity,
+          finished: finished, animated: true))
       self.transitionDidFinish?(slot.name)
     }
     let animations: () -> Void = { [weak self] in
@@ -476,7 +530,8 @@ final class Executor {
       // them during the transition, and it copies none from the outgoing view).
       if case .slide(let edge) = transition.kind {
         incomingView.frame = finalFrame
-        outgoingView.frame = Self.offset(finalFrame, beyond: Self.opposite(edge))
+        outgoingView.frame = Self.offset(
+          finalFrame, beyond: Self.opposite(edge), rightToLeft: rightToLeft)
       }
       self?.apply(layout, to: incomingView, in: slot)
       if case .custom(_, let custom) = transition.kind, let container = incomingView.superview {
@@ -515,6 +570,15 @@ final class Executor {
       // not left busy with a transition that will never end.
       swaps[slot.name] = nil
     }
+  }
+
+  /// Reports a swap step that was made without animation as complete.
+  private func completeWithoutAnimation(
+    _ slot: String, from outgoing: ChildIdentity, to incoming: ChildIdentity
+  ) {
+    swapDidComplete?(
+      SwapCompletion(
+        slot: slot, outgoing: outgoing, incoming: incoming, finished: true, animated: false))
   }
 
   /// Ends the appearance transitions a manually forwarding container's swap began, in step with
@@ -786,12 +850,14 @@ final class Executor {
     return (CompositionTree(slots: slots, diagnostics: mounted.diagnostics), found)
   }
 
-  private static func offset(_ frame: CGRect, beyond edge: Transition.Edge) -> CGRect {
+  private static func offset(_ frame: CGRect, beyond edge: Transition.Edge, rightToLeft: Bool)
+    -> CGRect
+  {
     switch edge {
     case .top: frame.offsetBy(dx: 0, dy: -frame.height)
     case .bottom: frame.offsetBy(dx: 0, dy: frame.height)
-    case .leading: frame.offsetBy(dx: -frame.width, dy: 0)
-    case .trailing: frame.offsetBy(dx: frame.width, dy: 0)
+    case .leading: frame.offsetBy(dx: rightToLeft ? frame.width : -frame.width, dy: 0)
+    case .trailing: frame.offsetBy(dx: rightToLeft ? -frame.width : frame.width, dy: 0)
     }
   }
 
@@ -804,16 +870,18 @@ final class Executor {
     }
   }
 
-  private static func options(for transition: Transition) -> UIView.AnimationOptions {
+  private static func options(for transition: Transition, rightToLeft: Bool)
+    -> UIView.AnimationOptions
+  {
     switch transition.kind {
-    case .none, .slide: []
+    case .none, .cut, .slide: []
     case .crossDissolve: .transitionCrossDissolve
     case .flip(let edge):
       switch edge {
       case .top: .transitionFlipFromTop
       case .bottom: .transitionFlipFromBottom
-      case .leading: .transitionFlipFromLeft
-      case .trailing: .transitionFlipFromRight
+      case .leading: rightToLeft ? .transitionFlipFromRight : .transitionFlipFromLeft
+      case .trailing: rightToLeft ? .transitionFlipFromLeft : .transitionFlipFromRight
       }
     case .custom(let options, _): options
     }
@@ -901,5 +969,15 @@ struct LiveControllers {
       entries[identity]?.controller === controller
     else { return nil }
     return identity
+  }
+}
+
+/// A value passed to the main actor from the thread where observed state changed; it is only
+/// read there.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }

@@ -59,7 +59,7 @@ public struct CompositionTree: CustomStringConvertible {
   /// `mounted` with it. While resolving, each child is compared with the mounted child at the
   /// same place in the same slot, and when their identities are equal the new child shares the
   /// mounted one's identity. A slot whose layout and children are all unchanged keeps the mounted
-  /// slot's code, and ``reconcile(to:in:forwarding:)`` recognises an unchanged declaration by
+  /// slot's code, and ``reconcile(to:in:forwarding:animated:)`` recognises an unchanged declaration by
   /// comparing one code per slot. ``Composer`` resolves every declaration this way.
   ///
   /// ```swift
@@ -108,12 +108,16 @@ public struct CompositionTree: CustomStringConvertible {
   ///
   /// A closure that mentions the container then makes no reference cycle through the mounted
   /// tree; the next reconciliation brings the next declaration's closures.
-  func releasingClosures() -> CompositionTree {
+  func releasingClosures(keepingEnvironments: Bool = false) -> CompositionTree {
     var released = slots
     for index in released.indices {
       released[index].declaration = released[index].declaration.releasingClosures()
-      for child in released[index].children { child.releaseClosures() }
-      for child in released[index].hidden { child.releaseClosures() }
+      for child in released[index].children {
+        child.releaseClosures(keepingEnvironment: keepingEnvironments)
+      }
+      for child in released[index].hidden {
+        child.releaseClosures(keepingEnvironment: keepingEnvironments)
+      }
     }
     return CompositionTree(slots: released, diagnostics: diagnostics)
   }
@@ -215,6 +219,14 @@ final class ResolvedChild {
   let source: SourceLocation
   /// Whether the closures are released.
   private(set) var isReleased = false
+  /// Whether the environment stayed when the closures were released.
+  private(set) var keepsEnvironment = false
+  /// The input of the update, for a child declared with one; kept once released, since the next
+  /// reconciliation compares it with the new declaration's.
+  let input: ChildInput?
+  /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
+  /// once released.
+  private(set) var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
 
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
@@ -228,18 +240,40 @@ final class ResolvedChild {
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
     source = declaration.source
+    bindHandle = declaration.bindHandle
+    input = declaration.input
+  }
+
+  /// Takes the environment in effect where the child is declared now, if this mounted child keeps
+  /// its environment.
+  func refreshEnvironment(_ environment: EnvironmentValues) {
+    guard keepsEnvironment else { return }
+    self.environment = environment
+  }
+
+  /// Whether this child needs its update when `old` was what was mounted: always, unless both
+  /// have an input and the inputs are equal.
+  func needsUpdate(after old: ResolvedChild) -> Bool {
+    guard hasUpdate else { return false }
+    guard let input, let oldInput = old.input else { return true }
+    return !input.equals(oldInput)
   }
 
   /// Drops everything that came from user code and that a mounted child never uses again: the
   /// factory (a mounted child is never made again), the update closure and environment (a
   /// reconciliation updates a child with the new declaration's), and a custom transition's
   /// animations (a swap animates with the arriving child's).
-  func releaseClosures() {
+  ///
+  /// With `keepingEnvironment`, the environment stays: a composed container among the children
+  /// reads it while it is mounted (see `InheritedEnvironment`).
+  func releaseClosures(keepingEnvironment: Bool = false) {
     guard !isReleased else { return }
     isReleased = true
     make = nil
     update = nil
-    environment = EnvironmentValues()
+    bindHandle = nil
+    keepsEnvironment = keepingEnvironment
+    if !keepingEnvironment { environment = EnvironmentValues() }
     transition = transition.releasingClosures()
   }
 
@@ -341,6 +375,8 @@ struct Resolver {
   private var explicitIDs: [ExplicitID: Int] = [:]
   private var slotName = ""
   private var slotDigest: Int?
+  /// The children of the slot being resolved that are declared hidden (``Child/hidden(_:)``).
+  private var declaredHidden: [ResolvedChild] = []
   /// The mounted children of the slot being resolved, compared by position with the new ones.
   private var candidates: [ResolvedChild] = []
   /// Whether every child of the slot so far shares its candidate's identity.
@@ -444,10 +480,13 @@ struct Resolver {
       reusesAll = false
       list = ChildList(own: [])
     }
+    declaredHidden = []
     collect(
       slot.content, path: StructuralPath(), slotTransition: slot.transition,
       environment: environment, into: &list)
     let children = list.children
+    // A slot with hidden children is never the mounted one unchanged.
+    if !declaredHidden.isEmpty { reusesAll = false }
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
     var code: Int?
     if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
@@ -463,6 +502,10 @@ struct Resolver {
       ResolvedSlot(
         declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
         code: code ?? Self.freshCode()))
+    if !declaredHidden.isEmpty {
+      slots[slots.count - 1].hidden = declaredHidden
+      slots[slots.count - 1].code = Self.freshCode()
+    }
   }
 
   /// Adds the children of a second declaration of a slot name to the first one's, under a path
@@ -487,11 +530,13 @@ struct Resolver {
     candidates = []
     reusesAll = false
     var list = ChildList(own: slots[index].children)
+    declaredHidden = []
     collect(
       slot.content, path: StructuralPath().appending(.slotOccurrence(occurrence)),
       slotTransition: slot.transition, environment: environment, into: &list)
     if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
     slots[index].children = list.children
+    slots[index].hidden += declaredHidden
     slots[index].hasUpdates = list.hasUpdates
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].keyedRun = nil
@@ -530,6 +575,15 @@ struct Resolver {
     switch content.node {
     case .empty:
       break
+    case .child(let declaration) where declaration.isHidden:
+      // Declared but not shown: kept apart, for the planner to make an eager one at once.
+      runCapture = .disarmed
+      let identity = identity(
+        at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
+      declaredHidden.append(
+        ResolvedChild(
+          identity: identity, declaration: declaration, environment: environment,
+          transition: declaration.transition ?? slotTransition))
     case .child(let declaration):
       // A child before any ForEach: the slot is not a list.
       if runCapture == .armed { runCapture = .disarmed }
@@ -557,6 +611,9 @@ struct Resolver {
         candidates[position].canStand(
           for: declaration, identity: identity, slotTransition: slotTransition)
       {
+        // A mounted child that kept its environment (a nested composed container reads it)
+        // stands for the new one with the new values.
+        candidates[position].refreshEnvironment(environment)
         children.append(candidates[position])
         return
       }

@@ -19,7 +19,8 @@
 ///
 /// Steps come slot by slot, in the order the new declaration lists its slots, then the slots that
 /// were removed. Within a slot: first the removals (and kept-alive children leaving), in their old
-/// order; then, in the new order, each arriving child's sequence, each move and each update.
+/// order; then, in the new order, each arriving child's sequence (`update` first when the child
+/// has an update closure: make, update, then the containment calls), each move and each update.
 public struct Plan: Equatable, CustomStringConvertible {
   /// The steps, in the order they are to be performed.
   public let steps: [Step]
@@ -117,7 +118,14 @@ extension Plan {
       case removeFromParent
       /// Moves the child's root view to a new position in its slot; no containment call.
       case moveView(to: Int)
-      /// Runs the child's update closure on its live controller; no containment call.
+      /// Runs the child's update closure on its controller; no containment call.
+      ///
+      /// For a kept child, it brings the live controller up to date. For an arriving child that
+      /// has an update closure, it comes right before the child's `add-child` (or the `swap`
+      /// that brings it in): the factory makes the controller, the update closure gives it the
+      /// current values, then the containment calls begin — make, update, add, as SwiftUI's
+      /// representables do. A child therefore shows current values from its first appearance,
+      /// and its factory need not repeat what its update sets.
       case update
       /// Replaces the child `from` with this step's child, in `from`'s place, in one animated
       /// transition: the full remove of `from` (or its detachment, when `keepsOutgoing`) and the

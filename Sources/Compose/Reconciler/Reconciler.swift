@@ -48,6 +48,8 @@ extension CompositionTree {
   ///   - new: The new declaration, resolved.
   ///   - container: The container, for checks that need its view; `nil` for pure planning.
   ///   - forwarding: How the container forwards appearance.
+  ///   - animated: Whether animated transitions make swaps; with `false`, a child that replaces
+  ///     another is removed and added (see ``Composer/withoutAnimation(_:)``).
   /// - Returns: The plan and the tree mounted once it is performed.
   /// - Complexity: O(*n* + *m* + *k* log *k*) per slot for *n* mounted and *m* declared children,
   ///   *k* of them kept out of order. Children are matched by comparison where the two lists are
@@ -55,10 +57,11 @@ extension CompositionTree {
   ///   costs one comparison per slot.
   public func reconcile(
     to new: CompositionTree, in container: UIViewController? = nil,
-    forwarding: AppearanceForwarding = .automatic
+    forwarding: AppearanceForwarding = .automatic, animated: Bool = true
   ) -> Reconciliation {
     if let unchanged = unchangedReconciliation(to: new, in: container) { return unchanged }
     var planner = Planner(forwarding: forwarding)
+    planner.animates = animated
     planner.diagnostics = new.diagnostics
     // What is mounted afterwards is the new tree, unless a slot keeps hidden children or is
     // left as it was: the slots are copied only then.
@@ -150,8 +153,9 @@ extension CompositionTree {
     }
     var planner = Planner(forwarding: .automatic)
     if new.hasUpdates {
-      for slot in new.slots {
-        planner.updateChildren(of: slot)
+      // Equal codes mean the same children in the same order.
+      for (old, slot) in zip(slots, new.slots) {
+        planner.updateChildren(of: slot, from: old)
       }
     }
     return Reconciliation(
@@ -244,6 +248,8 @@ extension Plan {
 @MainActor
 struct Planner {
   let forwarding: AppearanceForwarding
+  /// Whether an animated transition makes a swap.
+  var animates = true
   var steps: [Plan.Step] = []
   var diagnostics: [Diagnostic] = []
 
@@ -259,15 +265,15 @@ struct Planner {
       for (index, child) in new.children.enumerated() {
         add(child, at: index, layout: layoutDescription)
       }
-      return []
+      return addEager(of: new, to: [])
     }
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
     let relayout = !old.layout.matches(new.layout)
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
-      updateChildren(of: new)
-      return old.hidden
+      updateChildren(of: new, from: old)
+      return addEager(of: new, to: old.hidden)
     }
     var typedDifference: KeyedDifference?
     if let oldRun = old.keyedRun, let newRun = new.keyedRun {
@@ -288,7 +294,7 @@ struct Planner {
     // With a single removal, a single insertion and no move, the arriving child takes the leaving
     // child's place exactly when their positions are equal.
     var swap: (outgoing: ResolvedChild, incoming: Int)?
-    if difference.removals.count == 1, difference.insertions.count == 1,
+    if animates, difference.removals.count == 1, difference.insertions.count == 1,
       difference.moves.isEmpty, difference.removals[0] == difference.insertions[0],
       !new.layout.isStack, !old.layout.isStack
     {
@@ -321,6 +327,11 @@ struct Planner {
         if let swap, swap.incoming == index {
           let keepsOutgoing = swap.outgoing.lifetime.keepsHiddenChildren
           let revivesIncoming = hasHidden ? hiddenIndexes[child.identity] != nil : false
+          // A child the swap makes is brought up to date before it enters: make, update, then
+          // the containment calls.
+          if !revivesIncoming, child.hasUpdate {
+            steps.append(Plan.Step(.update, child.identity))
+          }
           steps.append(
             Plan.Step(
               .swap(
@@ -349,7 +360,7 @@ struct Planner {
         if relayout {
           steps.append(Plan.Step(.layout(layoutDescription), child.identity))
         }
-        if child.hasUpdate {
+        if child.needsUpdate(after: old.children[source]) {
           steps.append(Plan.Step(.update, child.identity))
         }
       }
@@ -378,13 +389,33 @@ struct Planner {
     if !attached.isEmpty {
       hidden.removeAll { attached.contains($0.identity) }
     }
+    return addEager(of: new, to: hidden)
+  }
+
+  /// Adds the eager children a slot declares hidden that are not children yet: made (and
+  /// updated) and added at once, with no view, they join the hidden ones.
+  private mutating func addEager(of slot: ResolvedSlot, to hidden: [ResolvedChild])
+    -> [ResolvedChild]
+  {
+    guard !slot.hidden.isEmpty else { return hidden }
+    var hidden = hidden
+    var present = Set(hidden.map(\.identity))
+    for child in slot.hidden where child.lifetime.isEager && !present.contains(child.identity) {
+      if child.hasUpdate { steps.append(Plan.Step(.update, child.identity)) }
+      steps.append(Plan.Step(.addChild, child.identity))
+      steps.append(Plan.Step(.didMove, child.identity))
+      hidden.append(child)
+      present.insert(child.identity)
+    }
     return hidden
   }
 
-  /// Plans the update of every child of an unchanged slot that has an update closure.
-  mutating func updateChildren(of slot: ResolvedSlot) {
+  /// Plans the update of every child of an unchanged slot that has an update closure, except
+  /// those whose input equals the mounted child's.
+  mutating func updateChildren(of slot: ResolvedSlot, from old: ResolvedSlot) {
     guard slot.hasUpdates else { return }
-    for child in slot.children where child.hasUpdate {
+    for (index, child) in slot.children.enumerated() where child.hasUpdate {
+      if index < old.children.count, !child.needsUpdate(after: old.children[index]) { continue }
       steps.append(Plan.Step(.update, child.identity))
     }
   }
@@ -418,6 +449,11 @@ struct Planner {
 
   private mutating func add(_ child: ResolvedChild, at index: Int, layout: String) {
     let identity = child.identity
+    // A new child is made and brought up to date before any containment call, so that it
+    // enters with current values.
+    if child.hasUpdate {
+      steps.append(Plan.Step(.update, identity))
+    }
     steps.append(Plan.Step(.addChild, identity))
     appearance(true, identity) {
       $0.steps.append(Plan.Step(.insertView(at: index), identity))

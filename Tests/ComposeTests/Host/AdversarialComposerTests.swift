@@ -1670,17 +1670,19 @@ private final class AdversaryHarness {
 
   private func checkOuterDiagnostics() -> [String] {
     guard let outer else { return [] }
-    let new = outer.composer.diagnostics.dropFirst(outerDiagnosticsSeen)
-    outerDiagnosticsSeen = outer.composer.diagnostics.count
+    let all = outer.composer.diagnostics
+    let new = all.suffix(min(all.count, outer.composer.diagnosticsReported - outerDiagnosticsSeen))
+    outerDiagnosticsSeen = outer.composer.diagnosticsReported
     return new.map { "the outer container reported \($0.id): \($0.message)" }
   }
 
   /// New diagnostics are allowed only while misuse (or a change behind the back) is pending,
   /// and only with the ids it calls for.
   private func checkDiagnostics(_ host: any AdversaryHosting) -> [String] {
+    // The composer keeps only its last diagnostics; it counts them all.
     let all = host.composer.diagnostics
-    let new = all.dropFirst(diagnosticsSeen)
-    diagnosticsSeen = all.count
+    let new = all.suffix(min(all.count, host.composer.diagnosticsReported - diagnosticsSeen))
+    diagnosticsSeen = host.composer.diagnosticsReported
     diagnosticsSinceSettle += new
     var allowed = Set(misuseSinceSettle.flatMap(AdversaryExpectations.ids(for:)))
     if host.scenario.screen.misuse != nil || removedAnchor != nil {

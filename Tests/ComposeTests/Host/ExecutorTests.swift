@@ -97,6 +97,9 @@ private final class ManualContainer: UIViewController {
   private var shownChildren: [UIViewController] {
     children.filter { $0.viewIfLoaded?.superview != nil }
   }
+  /// The children the last `viewWill…` began; `viewDid…` ends these, not children added in
+  /// between (by the window's first layout pass, say), which were brought up to date as they came.
+  private var forwarded: [UIViewController] = []
 
   override func viewDidLoad() {
     super.viewDidLoad()
@@ -105,22 +108,26 @@ private final class ManualContainer: UIViewController {
 
   override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
-    for child in shownChildren { child.beginAppearanceTransition(true, animated: animated) }
+    forwarded = shownChildren
+    for child in forwarded { child.beginAppearanceTransition(true, animated: animated) }
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    for child in shownChildren { child.endAppearanceTransition() }
+    for child in forwarded where child.parent === self { child.endAppearanceTransition() }
+    forwarded = []
   }
 
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
-    for child in shownChildren { child.beginAppearanceTransition(false, animated: animated) }
+    forwarded = shownChildren
+    for child in forwarded { child.beginAppearanceTransition(false, animated: animated) }
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    for child in shownChildren { child.endAppearanceTransition() }
+    for child in forwarded where child.parent === self { child.endAppearanceTransition() }
+    forwarded = []
   }
 }
 

@@ -47,7 +47,9 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
 @MainActor
 @Suite("Nested containers", .serialized)
 struct NestedContainerTests {
-  @Test("A composed child's own children appear after it, down the tree, in order")
+  @Test(
+    "A composed container composes as it appears; its children, and theirs, appear after it, in order"
+  )
   func appearanceDownTheTree() throws {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
@@ -59,12 +61,12 @@ struct NestedContainerTests {
 
     #expect(
       ModelRuntime.eventLog(categories: [.containment, .appearance]) == """
+        outer.viewWillAppear(false)
         inner.willMove(toParent: outer)
+        inner.didMove(toParent: outer)
+        inner.viewWillAppear(false)
         grandchild-list.willMove(toParent: inner)
         grandchild-list.didMove(toParent: inner)
-        inner.didMove(toParent: outer)
-        outer.viewWillAppear(false)
-        inner.viewWillAppear(false)
         grandchild-list.viewWillAppear(false)
         outer.viewIsAppearing(false)
         inner.viewIsAppearing(false)

@@ -18,7 +18,8 @@ import Compose
 /// - `swap from -> to`: the arriving child takes the place of the outgoing one, which is removed, or
 ///   becomes hidden when the swap keeps it; an arriving child that was hidden comes back;
 /// - `update`, `layout`, `did-move`, `will-move-to-nil` and the appearance steps change no order,
-///   but need a child of the container (`update` a shown one).
+///   but need a child of the container (`update` a shown one, or an arriving one right before
+///   its `add-child` or `swap`).
 ///
 /// A step that cannot be performed is recorded in ``violations`` and skipped.
 /// ``sequencingViolations(of:forwarding:)`` checks separately that each child's steps form one
@@ -151,7 +152,8 @@ struct PlanInterpreter {
       state.shown[position] = child
       if keepsOutgoing { state.hidden.insert(outgoing) }
     case .update:
-      guard isShown else { return fail("the child is not shown") }
+      // A shown child, or an arriving one (not a child yet), whose add or swap follows.
+      guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
     }
@@ -188,7 +190,8 @@ struct PlanInterpreter {
   /// (`will-move-to-nil`, `remove-view`, `remove-from-parent`); remove a hidden child
   /// (`will-move-to-nil`, `remove-from-parent`); `detach-view`; `attach-view` and `layout`;
   /// `move-view` and `layout` (after a layout change), alone or together; `swap`; each optionally
-  /// followed by `update`; `update` alone. With manual forwarding, every
+  /// followed by `update`; `update` alone; an add or a swap that brings a new child preceded by
+  /// `update` (make, update, then the containment calls). With manual forwarding, every
   /// view change except a swap's is bracketed by `begin-appearance`/`end-appearance`, and never
   /// otherwise. A swap's outgoing child has no other step.
   ///
@@ -201,8 +204,9 @@ struct PlanInterpreter {
     func bracket(_ appearing: Bool, _ words: [String]) -> [String] {
       manual ? ["begin-appearance \(appearing)"] + words + ["end-appearance"] : words
     }
+    let add = ["add-child"] + bracket(true, ["insert-view", "layout"]) + ["did-move"]
     let sequences: [[String]] = [
-      ["add-child"] + bracket(true, ["insert-view", "layout"]) + ["did-move"],
+      add, ["update"] + add, ["update", "swap"],
       ["will-move-to-nil"] + bracket(false, ["remove-view"]) + ["remove-from-parent"],
       ["will-move-to-nil", "remove-from-parent"],
       bracket(false, ["detach-view"]),

@@ -1,0 +1,72 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+/// The environment each composed child was declared with, by controller, so that a child that
+/// is itself a composed container starts from it (a composer reads its container's entry).
+///
+/// Entries hold their controllers weakly; a controller that is gone leaves an entry that is
+/// dropped the next time the table is cleaned.
+@MainActor
+enum InheritedEnvironment {
+  private struct Entry {
+    weak var controller: UIViewController?
+    var environment: EnvironmentValues
+  }
+
+  private static var entries: [ObjectIdentifier: Entry] = [:]
+  /// The composers alive, by container, to tell a nested one that its environment changed.
+  private static var composers: [ObjectIdentifier: WeakComposer] = [:]
+
+  private struct WeakComposer {
+    weak var container: UIViewController?
+    weak var composer: Composer?
+  }
+
+  /// Whether any container has a composer inside another's: only then does a composer pass its
+  /// environment down after each reconciliation.
+  static var hasNestedComposers: Bool { composers.count > 1 }
+
+  /// The environment a controller was declared with by the container that composed it, if any.
+  static func environment(of controller: UIViewController) -> EnvironmentValues? {
+    guard let entry = entries[ObjectIdentifier(controller)], entry.controller === controller
+    else { return nil }
+    return entry.environment
+  }
+
+  /// Notes the environment a child was declared with.
+  static func set(_ environment: EnvironmentValues, for controller: UIViewController) {
+    if entries.count > 64, entries.count.isMultiple(of: 64) { clean() }
+    entries[ObjectIdentifier(controller)] = Entry(
+      controller: controller, environment: environment)
+  }
+
+  /// The composer of a container, if it has one and it is alive.
+  static func composer(of container: UIViewController) -> Composer? {
+    guard let entry = composers[ObjectIdentifier(container)], entry.container === container
+    else { return nil }
+    return entry.composer
+  }
+
+  /// Registers a container's composer.
+  static func register(_ composer: Composer, for container: UIViewController) {
+    composers = composers.filter { $0.value.container != nil && $0.value.composer != nil }
+    composers[ObjectIdentifier(container)] = WeakComposer(
+      container: container, composer: composer)
+  }
+
+  private static func clean() {
+    entries = entries.filter { $0.value.controller != nil }
+  }
+}
+
+extension EnvironmentValues {
+  /// These values over `base`: a key set here wins, the others read `base`.
+  func merged(over base: EnvironmentValues) -> EnvironmentValues {
+    var merged = base
+    merged.overlay(self)
+    return merged
+  }
+}

@@ -1,0 +1,119 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// A typed, weak way for a container to reach the live controller of one of its declared children.
+///
+/// Make a handle, keep it in the container, and attach it to a child with
+/// ``Child/handle(_:)``. When the composer makes the child's controller, it binds the handle to
+/// it; from then on ``controller`` returns it for as long as it is a child of the container —
+/// shown, or hidden and kept alive — and `nil` once it is removed:
+///
+/// ```swift
+/// final class MailViewController: ComposedViewController {
+///   let list = ChildHandle<MessageListViewController>()
+///
+///   @CompositionBuilder override var composition: CompositionContent {
+///     Slot("list") {
+///       Child { MessageListViewController() }.handle(list)
+///     }
+///   }
+///
+///   func scrollToTop() {
+///     list.controller?.scrollToTop()
+///   }
+/// }
+/// ```
+///
+/// The handle holds the controller and the container weakly: it never keeps a removed child
+/// alive, and it makes no reference cycle. ``state`` says why a handle has no controller, and its
+/// `description` says so in words, for logs and test failures.
+///
+/// A handle follows one child. When that child's identity changes (a new ``Child/id(_:)``, a
+/// different branch), the new controller is bound when it is made. Attach a handle to one child
+/// at a time; attached to several, it follows the one made last.
+@MainActor
+public final class ChildHandle<Controller: UIViewController>: CustomStringConvertible {
+  /// Whether a handle's child is live, and if not, why.
+  public enum State: Hashable, Sendable {
+    /// No controller was made for the handle's child yet: it was not declared, or not composed.
+    case notMade
+    /// The controller is a child of the container, shown or hidden and kept alive.
+    case live
+    /// The controller was removed from the container (or released).
+    case removed
+  }
+
+  private weak var bound: Controller?
+  private weak var container: UIViewController?
+  private var wasBound = false
+
+  /// Creates a handle bound to no child yet.
+  public init() {}
+
+  /// The child's controller while it is a child of the container; `nil` otherwise.
+  ///
+  /// The result is a strong reference: use it at once rather than storing it, or the removed
+  /// controller stays in memory as long as it is stored.
+  public var controller: Controller? {
+    guard state == .live else { return nil }
+    return bound
+  }
+
+  /// Whether the handle's child is live, and if not, why.
+  public var state: State {
+    guard wasBound else { return .notMade }
+    guard let bound, let container, bound.parent === container else { return .removed }
+    return .live
+  }
+
+  /// Whether the handle's child is live: a child of the container.
+  public var isLive: Bool { state == .live }
+
+  /// The handle's state in words, naming the controller type.
+  public var description: String {
+    switch state {
+    case .notMade:
+      "handle of '\(Controller.self)': not made yet; declare the child with '.handle(_:)' and "
+        + "compose"
+    case .live:
+      "handle of '\(Controller.self)': live"
+    case .removed:
+      "handle of '\(Controller.self)': removed from the container; its child is no longer "
+        + "declared, or was replaced"
+    }
+  }
+
+  /// Binds the handle to a controller the composer made for its child.
+  func bind(_ controller: Controller, in container: UIViewController) {
+    bound = controller
+    self.container = container
+    wasBound = true
+  }
+}
+
+extension Child {
+  /// Attaches a handle through which the container reaches this child's live controller.
+  ///
+  /// ```swift
+  /// Child { PlayerViewController() }.handle(player)
+  /// // later
+  /// player.controller?.pause()
+  /// ```
+  ///
+  /// The handle is bound when the controller is made, and holds it weakly (see ``ChildHandle``).
+  /// Attaching a handle changes nothing in the child's identity or in plans.
+  ///
+  /// - Parameter handle: The handle, typed with the child's controller type.
+  /// - Returns: The child with the handle attached.
+  public func handle(_ handle: ChildHandle<Controller>) -> Child {
+    modified {
+      $0.with(bindHandle: { [weak handle] controller, container in
+        guard let typed = controller as? Controller else { return }
+        handle?.bind(typed, in: container)
+      })
+    }
+  }
+}

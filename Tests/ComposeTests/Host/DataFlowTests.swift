@@ -1,0 +1,706 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+// How data gets into children and what the container learns from them: the initial update,
+// handles on live children, completion events, the environment of nested containers.
+
+// MARK: - Fixtures
+
+/// A child that records, in the model's event log, the title it sees when its view loads and
+/// when it appears.
+@MainActor
+private final class CardViewController: UIViewController {
+  var headline = ""
+  /// Whether it writes what it sees to the event log.
+  var annotates = true
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    if annotates { ModelRuntime.annotate(uikitModel.name, "viewDidLoad sees '\(headline)'") }
+  }
+
+  /// The view's frame when the controller was about to appear.
+  var frameWhenAppearing: CGRect?
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    frameWhenAppearing = view.frame
+    if annotates { ModelRuntime.annotate(uikitModel.name, "viewWillAppear sees '\(headline)'") }
+  }
+}
+
+/// A container whose declaration is written by each test.
+@MainActor
+private final class DataFlowScreen: UIViewController {
+  let card = ChildHandle<CardViewController>()
+  var headline = "first" {
+    didSet { composer.setNeedsCompose() }
+  }
+  var flag = false {
+    didSet { composer.setNeedsCompose() }
+  }
+  private let declaration: @MainActor (DataFlowScreen) -> CompositionContent
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    declaration(self)
+  }
+
+  init(
+    @CompositionBuilder _ declaration: @escaping @MainActor (DataFlowScreen) -> CompositionContent
+  ) {
+    self.declaration = declaration
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+@MainActor
+private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
+  controller.uikitModel.name = name
+  return controller
+}
+
+@MainActor
+private func show(_ container: UIViewController) -> UIWindow {
+  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+  window.rootViewController = container
+  window.makeKeyAndVisible()
+  ModelRuntime.runUntilIdle()
+  return window
+}
+
+// MARK: - The initial update
+
+@MainActor
+@Suite("Data flow: make, update, then containment", .serialized)
+struct InitialUpdateTests {
+  @Test(
+    "A new child is updated right after its factory, before addChild: it loads with current values")
+  func updateBeforeContainment() throws {
+    ModelRuntime.reset()
+    var updates = 0
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        Child { () -> CardViewController in
+          ModelRuntime.annotate("card", "make")
+          return named(CardViewController(), "card")
+        } update: { card in
+          updates += 1
+          ModelRuntime.annotate("card", "update '\(screen.headline)'")
+          card.headline = screen.headline
+        }
+      }
+    }
+    screen.loadViewIfNeeded()
+    ModelRuntime.clearEvents()
+    screen.composer.composeIfNeeded()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.make
+        card.update 'first'
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        card.viewDidLoad sees 'first'
+        card.didMove(toParent: container)
+        """)
+    #expect(updates == 1)
+    #expect(
+      screen.composer.trace == [
+        "update 'content' CardViewController",
+        "add-child 'content' CardViewController",
+        "insert-view 'content' CardViewController at 0",
+        "layout 'content' CardViewController fill",
+        "did-move 'content' CardViewController",
+      ])
+
+    // A later change runs the update once more, in place; no second pass was needed before.
+    ModelRuntime.clearEvents()
+    screen.headline = "second"
+    screen.composer.composeIfNeeded()
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.update 'second'
+        """)
+    #expect(updates == 2)
+    let card = try #require(screen.children.first as? CardViewController)
+    #expect(card.headline == "second")
+  }
+
+  @Test("A child swapped in is updated before the transition: it appears with current values")
+  func updateBeforeSwap() throws {
+    ModelRuntime.reset()
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child {
+            named(CardViewController(), "card")
+          } update: { card in
+            card.headline = screen.headline
+          }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+    screen.headline = "shown"
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        card.viewDidLoad sees 'shown'
+        card.viewWillAppear(true)
+        card.viewWillAppear sees 'shown'
+        card.viewIsAppearing(true)
+        card.viewDidAppear(true)
+        card.didMove(toParent: container)
+        """)
+    #expect(
+      screen.composer.trace.suffix(2) == [
+        "update 'content' first CardViewController",
+        "swap 'content' second ListViewController -> 'content' first CardViewController "
+          + "crossDissolve(0.3)",
+      ])
+    _ = window
+  }
+}
+// MARK: - Handles
+
+@MainActor
+@Suite("Data flow: handles on live children", .serialized)
+struct ChildHandleTests {
+  @Test("A handle reaches the live child, reports a removed one, and never keeps it alive")
+  func handleReachesLiveChildAndReportsRemoved() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if !screen.flag {
+          Child { named(CardViewController(), "card") }.handle(screen.card)
+        }
+      }
+    }
+    #expect(screen.card.state == .notMade)
+    #expect(screen.card.controller == nil)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': not made yet; declare the child with "
+        + "'.handle(_:)' and compose")
+
+    let window = show(screen)
+    weak let removed = screen.card.controller
+    #expect(screen.card.state == .live)
+    #expect(removed != nil)
+    #expect(screen.card.controller === screen.children.first)
+    screen.card.controller?.headline = "set through the handle"
+    #expect((screen.children.first as? CardViewController)?.headline == "set through the handle")
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.state == .removed)
+    #expect(screen.card.controller == nil)
+    #expect(!screen.card.isLive)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': removed from the container; its child is no longer "
+        + "declared, or was replaced")
+    #expect(removed == nil)
+
+    // Declared again: a new controller is made, and the handle follows it.
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+    let again = try #require(screen.card.controller)
+    #expect(again === screen.children.first)
+    _ = window
+  }
+
+  @Test("A handle of a kept-alive child stays live while the child is hidden")
+  func handleOfHiddenKeptAliveChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("tabs") {
+        if screen.flag {
+          Child { named(ListViewController(), "list") }
+        } else {
+          Child { named(CardViewController(), "card") }.handle(screen.card).lifetime(.keepAlive)
+        }
+      }
+    }
+    let window = show(screen)
+    let card = try #require(screen.card.controller)
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(card.viewIfLoaded?.superview == nil)
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === card)
+    _ = window
+  }
+
+  @Test("A handle does not bind a controller the factory returned that is already in use")
+  func handleIgnoresRefusedController() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let other = UIViewController()
+    let shared = CardViewController()
+    other.addChild(shared)
+    let screen = DataFlowScreen { screen in
+      Slot("content") { Child { shared }.handle(screen.card) }
+    }
+    let window = show(screen)
+    #expect(screen.composer.diagnostics.map(\.id) == [.controllerOwnedElsewhere])
+    #expect(screen.card.state == .notMade)
+    #expect(screen.card.controller == nil)
+    _ = window
+  }
+}
+// MARK: - Events out
+
+/// A screen whose content slot swaps a list for a card, with a transition and an interruption
+/// policy of the test's choosing; completions are written to the event log.
+@MainActor
+private func swappingScreen(
+  _ transition: Transition, interruption: Interruption = .finishRunning
+) -> DataFlowScreen {
+  let screen = DataFlowScreen { screen in
+    Slot("content") {
+      if screen.flag {
+        Child { () -> CardViewController in
+          let card = named(CardViewController(), "card")
+          card.annotates = false
+          return card
+        }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .transition(transition)
+    .interruption(interruption)
+  }
+  screen.composer.onSwapCompletion = { completion in
+    ModelRuntime.annotate("composer", completion.description)
+  }
+  screen.composer.onReconciliationCompletion = { completion in
+    ModelRuntime.annotate("composer", completion.description)
+  }
+  return screen
+}
+
+@MainActor
+@Suite("Data flow: completion events and animation control", .serialized)
+struct CompletionEventTests {
+  @Test("A swap completes once, after the arriving child's didMove; then its reconciliation")
+  func swapCompletesAfterDidMove() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    #expect(!screen.composer.isSettled)
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(
+        for: ["list", "card", "composer"], categories: [.containment, .annotation])
+          == """
+          list.willMove(toParent: nil)
+          card.willMove(toParent: container)
+          list.didMove(toParent: nil)
+          card.didMove(toParent: container)
+          composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+          composer.reconciliation of 1 steps finished
+          """)
+    #expect(screen.composer.isSettled)
+    _ = window
+  }
+
+  @Test("A swap cut short completes once, not finished; the next change follows")
+  func swapCutShortCompletesOnce() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3), interruption: .cutShort)
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.reconciliation of 0 steps finished
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController cut short
+        composer.reconciliation of 1 steps cut short
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("An interrupted swap completes once, finished, before the latest change is swapped in")
+  func interruptedSwapCompletesOnce() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.reconciliation of 0 steps finished
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+        composer.reconciliation of 1 steps finished
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("A change made without animation performs no animated transition")
+  func withoutAnimationMakesNoTransition() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+    let traced = screen.composer.trace.count
+
+    screen.composer.withoutAnimation { screen.flag = true }
+    ModelRuntime.advance(by: 0)
+
+    #expect(ModelRuntime.runningAnimations.isEmpty)
+    #expect(
+      ModelRuntime.eventLog(for: ["list", "card", "composer"]) == """
+        list.willMove(toParent: nil)
+        list.viewWillDisappear(false)
+        list.viewDidDisappear(false)
+        list.didMove(toParent: nil)
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        card.viewWillAppear(false)
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        card.didMove(toParent: container)
+        composer.reconciliation of 7 steps finished
+        """)
+    #expect(!screen.composer.trace[traced...].contains { $0.hasPrefix("swap") })
+
+    // The next change animates again.
+    ModelRuntime.clearEvents()
+    screen.flag = false
+    ModelRuntime.advance(by: 0)
+    #expect(ModelRuntime.runningAnimations.count > 0)
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.swap 'content' first CardViewController -> 'content' second ListViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test(
+    "Slides and flips from the leading edge follow a right-to-left layout",
+    arguments: [false, true])
+  func leadingFollowsLayoutDirection(rightToLeft: Bool) throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.slide(from: .leading, duration: 0.3))
+    let window = show(screen)
+    if rightToLeft { screen.view.semanticContentAttribute = .forceRightToLeft }
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    // The card comes in from beyond the leading edge: the left in a left-to-right layout, the
+    // right in a right-to-left one.
+    let card = try #require(screen.children.first as? CardViewController)
+    let width = screen.view.bounds.width
+    #expect(card.frameWhenAppearing?.minX == (rightToLeft ? width : -width))
+    #expect(card.view.frame.minX == 0)
+
+    let flipping = swappingScreen(.flip(from: .leading, duration: 0.3))
+    let flipWindow = show(flipping)
+    if rightToLeft { flipping.view.semanticContentAttribute = .forceRightToLeft }
+    flipping.flag = true
+    ModelRuntime.advance(by: 0)
+    let flip = try #require(ModelRuntime.runningAnimations.first)
+    #expect(flip.options.contains(rightToLeft ? .transitionFlipFromRight : .transitionFlipFromLeft))
+    #expect(
+      !flip.options.contains(rightToLeft ? .transitionFlipFromLeft : .transitionFlipFromRight))
+    ModelRuntime.runUntilIdle()
+    _ = (window, flipWindow)
+  }
+
+  @Test("A cut swaps in one zero-duration transition, with no animation")
+  func cutIsAZeroDurationSwap() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = swappingScreen(.cut)
+    let window = show(screen)
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      screen.composer.trace.last
+        == "swap 'content' second ListViewController -> 'content' first CardViewController cut")
+    #expect(
+      ModelRuntime.eventLog(for: ["list", "card", "composer"]) == """
+        list.willMove(toParent: nil)
+        card.willMove(toParent: container)
+        card.loadView()
+        card.viewDidLoad()
+        list.viewWillDisappear(false)
+        card.viewWillAppear(false)
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        list.viewDidDisappear(false)
+        list.didMove(toParent: nil)
+        card.didMove(toParent: container)
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+        composer.reconciliation of 1 steps finished
+        """)
+    _ = window
+  }
+
+  @Test("settled() returns once every change is applied and every swap is complete")
+  func settledWaitsForSwaps() async {
+    await ModelRuntime.withIsolatedRuntime {
+      ModelRuntime.exceptionPolicy = .record
+      let screen = swappingScreen(.crossDissolve(duration: 0.3))
+      let window = show(screen)
+      await screen.composer.settled()
+      screen.flag = true
+      var settled = false
+      let waiter = Task { @MainActor in
+        await screen.composer.settled()
+        settled = true
+      }
+      for _ in 0..<5 { await Task.yield() }
+      #expect(!settled)
+      ModelRuntime.advance(by: 0.1)
+      for _ in 0..<5 { await Task.yield() }
+      #expect(!settled)
+      ModelRuntime.runUntilIdle()
+      await waiter.value
+      #expect(settled)
+      #expect(screen.children.first is CardViewController)
+      #expect(screen.children.count == 1)
+      _ = window
+    }
+  }
+}
+// MARK: - Environment into nested containers
+
+private struct ThemeKey: EnvironmentKey {
+  static let defaultValue = "plain"
+}
+
+private struct AccentKey: EnvironmentKey {
+  static let defaultValue = "none"
+}
+
+extension EnvironmentValues {
+  fileprivate var theme: String {
+    get { self[ThemeKey.self] }
+    set { self[ThemeKey.self] = newValue }
+  }
+
+  fileprivate var accent: String {
+    get { self[AccentKey.self] }
+    set { self[AccentKey.self] = newValue }
+  }
+}
+
+/// The third level: a leaf that shows the theme and accent in effect where it is declared.
+@MainActor
+private final class ThirdLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("leaf") {
+      Child {
+        named(CardViewController(), "leaf")
+      } update: { leaf, environment in
+        leaf.annotates = false
+        leaf.headline = "\(environment.theme) \(environment.accent)"
+      }
+    }
+  }
+}
+
+/// The second level: sets an accent of its own, and composes the third level.
+@MainActor
+private final class SecondLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("middle") { Child { named(ThirdLevel(), "third") } }
+      .environment(\.accent, "red")
+  }
+}
+
+/// The first level: sets the theme, and composes the second level.
+@MainActor
+private final class FirstLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") { Child { named(SecondLevel(), "second") } }
+      .environment(\.theme, theme)
+  }
+}
+
+@MainActor
+@Suite("Data flow: environment into nested containers", .serialized)
+struct NestedEnvironmentTests {
+  @Test("Environment values reach a child three levels down, and their changes follow")
+  func environmentReachesThirdLevel() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = FirstLevel()
+    let window = show(first)
+    let second = try #require(first.children.first as? SecondLevel)
+    let third = try #require(second.children.first as? ThirdLevel)
+    let leaf = try #require(third.children.first as? CardViewController)
+    #expect(leaf.headline == "dark red")
+
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(third.children.first === leaf)
+    #expect(leaf.headline == "light red")
+    #expect(first.composer.diagnostics.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+}
+// MARK: - Skipping equal inputs
+
+@MainActor
+@Suite("Data flow: updates skipped for equal inputs", .serialized)
+struct EquatableInputTests {
+  @Test("An equal input plans and runs no update; a changed one updates that child only")
+  func equalInputSkipsUpdate() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    var runs: [String: Int] = [:]
+    let screen = DataFlowScreen { screen in
+      Slot("cards", layout: .stack(axis: .vertical)) {
+        ForEach(["a", "b"], id: \.self) { key in
+          Child(input: key == "a" ? screen.headline : "fixed") {
+            CardViewController()
+          } update: { card, text in
+            runs[key, default: 0] += 1
+            card.headline = text
+          }
+        }
+      }
+    }
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    // Each new child is updated once, right after its factory.
+    #expect(runs == ["a": 1, "b": 1])
+
+    // Nothing changed: no update step, no run.
+    let traced = screen.composer.trace.count
+    screen.composer.setNeedsCompose()
+    screen.composer.composeIfNeeded()
+    #expect(screen.composer.trace.count == traced)
+    #expect(runs == ["a": 1, "b": 1])
+
+    // Only the first card's input changed.
+    screen.headline = "second"
+    screen.composer.composeIfNeeded()
+    #expect(Array(screen.composer.trace[traced...]) == ["update 'cards' #\"a\" CardViewController"])
+    #expect(runs == ["a": 2, "b": 1])
+    let first = try #require(screen.children.first as? CardViewController)
+    #expect(first.headline == "second")
+  }
+}
+// MARK: - Observed reads in update closures
+
+@Observable
+@MainActor
+private final class Titles {
+  var first = "one"
+  var second = "two"
+}
+
+@MainActor
+@Suite("Data flow: reads in update closures are observed per child", .serialized)
+struct UpdateObservationTests {
+  @Test("A change read only by one child's update re-runs that update alone")
+  func changeRerunsOnlyThatUpdate() async throws {
+    try await ModelRuntime.withIsolatedRuntime {
+      ModelRuntime.exceptionPolicy = .record
+      let titles = Titles()
+      var runs: [String: Int] = [:]
+      let screen = DataFlowScreen { _ in
+        Slot("cards", layout: .stack(axis: .vertical)) {
+          Child {
+            named(CardViewController(), "first")
+          } update: { card in
+            runs["first", default: 0] += 1
+            card.headline = titles.first
+          }
+          Child {
+            named(CardViewController(), "second")
+          } update: { card in
+            runs["second", default: 0] += 1
+            card.headline = titles.second
+          }
+        }
+      }
+      let window = show(screen)
+      #expect(runs == ["first": 1, "second": 1])
+      let traced = screen.composer.trace.count
+
+      titles.first = "uno"
+      for _ in 0..<5 { await Task.yield() }
+      ModelRuntime.runUntilIdle()
+
+      #expect(runs == ["first": 2, "second": 1])
+      #expect(Array(screen.composer.trace[traced...]) == ["update 'cards' 0 CardViewController"])
+      let first = try #require(screen.children.first as? CardViewController)
+      #expect(first.headline == "uno")
+
+      // And again: the update keeps being observed.
+      titles.second = "dos"
+      for _ in 0..<5 { await Task.yield() }
+      ModelRuntime.runUntilIdle()
+      #expect(runs == ["first": 2, "second": 2])
+      let second = try #require(screen.children.last as? CardViewController)
+      #expect(second.headline == "dos")
+      _ = window
+    }
+  }
+}
+#endif
