@@ -436,6 +436,32 @@ final class LayoutTrigger: UIView {
   }
 }
 
+// MARK: - Testing
+
+// For ComposeTesting, which is in this package: users see none of it.
+extension Composer {
+  /// Called with every controller a child's factory made, and the child's identity, before the
+  /// controller receives any UIKit call.
+  package var didMakeController: ((UIViewController, ChildIdentity) -> Void)? {
+    get { executor.didMakeController }
+    set { executor.didMakeController = newValue }
+  }
+
+  /// What the container has mounted.
+  package var mountedTree: CompositionTree { mounted }
+
+  /// What the body declares now, resolved against the mounted tree, without watching what it
+  /// reads.
+  package func currentDeclaration() -> CompositionTree {
+    CompositionTree(body(), environment: environment, mounted: mounted)
+  }
+
+  /// Whether a change waits to be applied, or a slot's swap is still running.
+  package var isBusy: Bool {
+    isDirty || needsComposeAfterSwap || !executor.transitioningSlots.isEmpty
+  }
+}
+
 extension CompositionTree {
   /// This tree with the named slots taken from `other` (or dropped when `other` has none).
   func replacingSlots(named names: Set<String>, with other: CompositionTree) -> CompositionTree {

@@ -45,6 +45,8 @@ final class Executor {
   var transitionDidFinish: ((String) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
+  /// Told of every controller a factory made and the checks accepted, before any UIKit call.
+  var didMakeController: ((UIViewController, ChildIdentity) -> Void)?
 
   init(container: UIViewController, activity: CompositionActivity) {
     self.container = container
@@ -155,6 +157,7 @@ final class Executor {
       reportDiagnostic?(failure)
       return nil
     }
+    didMakeController?(controller, child.identity)
     return controller
   }
 
