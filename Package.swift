@@ -82,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "ComposeTests",
       dependencies: [
-        "Compose", "ComposeExamples",
+        "Compose", "ComposeExamples", "ComposeTesting",
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ]
     ),
@@ -96,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "UIKitModelTests",
       dependencies: [
-        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+        "ComposeTesting",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ]
     ),
     // The macro's expansions, apart from the library's tests so that those build without it.

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import ComposeExamples
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import UIKitModel
 /// a window, its first change (mid-way and after it settles, for the animated ones) and the change
 /// back.
 @MainActor
-@Suite("Examples", .serialized)
+@Suite("Examples", .isolatedModel)
 struct ExamplesTests {
   @Test("Tab container: a switch hides the shown tab alive; switching back revives the same one")
   func tabContainer() throws {
