@@ -70,13 +70,17 @@ extension ContainerHarness {
     return trace[start...].joined(separator: "\n")
   }
 
-  /// Marks everything recorded so far as seen by the trace and event expectations.
-  func markTraceAndEvents() {
+  /// Marks the trace so far as seen.
+  func markTrace() {
     cursor.trace = composer.trace.count
-    #if !canImport(UIKit)
-    cursor.events = ModelRuntime.events.count
-    #endif
   }
+
+  #if !canImport(UIKit)
+  /// Marks the model's events so far as seen.
+  func markEvents() {
+    cursor.events = ModelRuntime.events.count
+  }
+  #endif
 
   #if !canImport(UIKit)
   /// The model's events since the harness last looked, one per line (UIKitModel only).

@@ -6,9 +6,10 @@ public import Testing
 public import UIKitModel
 #endif
 
-// Every expectation looks at what happened since the harness last looked. With a `during`
-// block, that is the block, and the harness settles after it (unless `settling` is `false`);
-// without one, it is everything since the previous expectation, or since the container was shown.
+// Every expectation looks at what happened since the harness last looked at the same record (the
+// trace, or the events). With a `during` block, that is the block, and the harness settles after
+// it (unless `settling` is `false`); without one, it is everything since the previous expectation
+// on that record, or since the container was shown.
 // Every expectation also fails on the diagnostics found since the harness last looked, unless
 // `expectingDiagnostics` names them.
 
@@ -41,15 +42,15 @@ extension ContainerHarness {
     sourceLocation: Testing.SourceLocation = #_sourceLocation,
     during change: @MainActor () async throws -> Void
   ) async rethrows {
-    markTraceAndEvents()
+    markTrace()
     try await change()
     if settling { await settle() }
     expectTrace(
       expected, expectingDiagnostics: expectingDiagnostics, sourceLocation: sourceLocation)
   }
 
-  /// Expects the steps the executor performed since the harness last looked: since the container
-  /// was shown, or since the previous expectation.
+  /// Expects the steps the executor performed since the harness last looked at the trace: since
+  /// the container was shown, or since the previous trace expectation.
   ///
   /// - Parameters:
   ///   - expected: The steps, one per line; `""` for none.
@@ -160,7 +161,7 @@ extension ContainerHarness {
     sourceLocation: Testing.SourceLocation = #_sourceLocation,
     during change: @MainActor () async throws -> Void
   ) async rethrows {
-    markTraceAndEvents()
+    markEvents()
     try await change()
     if settling { await settle() }
     expectEvents(
@@ -168,8 +169,8 @@ extension ContainerHarness {
       sourceLocation: sourceLocation)
   }
 
-  /// Expects the UIKit callbacks controllers received since the harness last looked: since the
-  /// container was shown, or since the previous expectation (UIKitModel only).
+  /// Expects the UIKit callbacks controllers received since the harness last looked at the events:
+  /// since the container was shown, or since the previous event expectation (UIKitModel only).
   ///
   /// - Parameters:
   ///   - subjects: The names of the controllers whose callbacks count; `nil` for every object.
