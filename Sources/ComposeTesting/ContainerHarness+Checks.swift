@@ -1,4 +1,4 @@
-import Compose
+@_spi(ComposeTesting) import Compose
 import Foundation
 
 #if canImport(UIKit)

@@ -1,5 +1,5 @@
 #if canImport(Testing)
-public import Compose
+@_spi(ComposeTesting) public import Compose
 public import Testing
 
 #if !canImport(UIKit)

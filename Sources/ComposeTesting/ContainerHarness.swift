@@ -1,9 +1,11 @@
-public import Compose
-public import Foundation
+@_spi(ComposeTesting) public import Compose
 
 #if canImport(UIKit)
+import Foundation
 public import UIKit
 #else
+// `advance(by:)`, model-only, takes a `TimeInterval`.
+public import Foundation
 public import UIKitModel
 #endif
 

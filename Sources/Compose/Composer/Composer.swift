@@ -438,26 +438,33 @@ final class LayoutTrigger: UIView {
 
 // MARK: - Testing
 
-// For ComposeTesting, which is in this package: users see none of it.
+// What ComposeTesting reads and sets, as SPI: not part of Compose's API, and subject to change.
 extension Composer {
   /// Called with every controller a child's factory made, and the child's identity, before the
-  /// controller receives any UIKit call.
-  package var didMakeController: ((UIViewController, ChildIdentity) -> Void)? {
+  /// controller receives any UIKit call; for ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var didMakeController: ((UIViewController, ChildIdentity) -> Void)? {
     get { executor.didMakeController }
     set { executor.didMakeController = newValue }
   }
 
-  /// What the container has mounted.
-  package var mountedTree: CompositionTree { mounted }
+  /// What the container has mounted; for ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var mountedTree: CompositionTree { mounted }
 
   /// What the body declares now, resolved against the mounted tree, without watching what it
-  /// reads.
-  package func currentDeclaration() -> CompositionTree {
+  /// reads; for ComposeTesting, do not use it directly.
+  ///
+  /// - Returns: The resolved declaration.
+  @_spi(ComposeTesting)
+  public func currentDeclaration() -> CompositionTree {
     CompositionTree(body(), environment: environment, mounted: mounted)
   }
 
-  /// Whether a change waits to be applied, or a slot's swap is still running.
-  package var isBusy: Bool {
+  /// Whether a change waits to be applied, or a slot's swap is still running; for ComposeTesting,
+  /// do not use it directly.
+  @_spi(ComposeTesting)
+  public var isBusy: Bool {
     isDirty || needsComposeAfterSwap || !executor.transitioningSlots.isEmpty
   }
 }
