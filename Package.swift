@@ -18,6 +18,7 @@ let package = Package(
   products: [
     .library(name: "Compose", targets: ["Compose"]),
     .library(name: "UIKitModel", targets: ["UIKitModel"]),
+    .library(name: "ComposeTesting", targets: ["ComposeTesting"]),
     // `swift run compose-demo`: the examples run on UIKitModel, step by step.
     .executable(name: "compose-demo", targets: ["ComposeDemo"]),
   ],
@@ -50,6 +51,16 @@ let package = Package(
       ]
     ),
     .target(name: "UIKitModel"),
+    // What users import in their test targets: a harness that shows a container, settles it and
+    // names its children; expectations on plans, traces, events, leaks and invariants; and the
+    // trait that gives each test a UIKit model of its own. Depends on the toolchain alone.
+    .target(
+      name: "ComposeTesting",
+      dependencies: [
+        "Compose",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ]
+    ),
     // Uses every UIKit-named public member of UIKitModel the way client code does; compiled here
     // against the model and by `check.sh` (`MODULES="Compose UIKitModelProbe"`) against Apple's
     // SDKs, so a spelling of the model that UIKit does not share fails a build. Not a product.
@@ -91,14 +102,22 @@ let package = Package(
     .testTarget(
       name: "ComposeTests",
       dependencies: [
-        "Compose", "ComposeExamples",
+        "Compose", "ComposeExamples", "ComposeTesting",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ]
+    ),
+    .testTarget(
+      name: "ComposeTestingTests",
+      dependencies: [
+        "Compose", "ComposeTesting",
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ]
     ),
     .testTarget(
       name: "UIKitModelTests",
       dependencies: [
-        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit))
+        "ComposeTesting",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ]
     ),
     // `Expected/` holds the demo's output checked in for one scenario, compared in a test and in CI.

@@ -50,6 +50,12 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/TestingReconciliation.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(
+      path: "Sources/ComposeTesting/ComposeTesting.docc/ComposeTesting.md",
+      tests: ["Tests/ComposeTestingTests/TestingAComposedScreenTests.swift"]),
+    Document(
+      path: "Sources/ComposeTesting/ComposeTesting.docc/TestingAComposedScreen.md",
+      tests: ["Tests/ComposeTestingTests/TestingAComposedScreenTests.swift"]),
+    Document(
       path: "Sources/UIKitModel/UIKitModel.docc/UIKitModel.md",
       tests: ["Tests/UIKitModelTests/DocumentationExamplesTests.swift"]),
   ]

@@ -2,413 +2,288 @@
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
 import ComposeExamples
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
+
+/// The lifecycle events and the start and end of animations and transitions.
+@MainActor
+private let animated: Set<ModelEvent.Category> = ModelEvent.Category.lifecycle.union([.animation])
 
 /// The full traces of the containers in `Examples/`, against UIKitModel: each example's startup in
 /// a window, its first change (mid-way and after it settles, for the animated ones) and the change
 /// back.
 @MainActor
-@Suite("Examples", .serialized)
+@Suite("Examples", .isolatedModel(exceptions: .record))
 struct ExamplesTests {
   @Test("Tab container: a switch hides the shown tab alive; switching back revives the same one")
-  func tabContainer() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
-    let names = EventNames()
+  func tabContainer() async throws {
     let tabs = TabContainerViewController()
-    tabs.uikitModel.name = "tabs"
-    let window = show(tabs)
-    let feed = try #require(tabs.children.first as? FeedTabViewController)
-    names.name(feed, "feed")
-
-    #expect(
-      names.log() == """
-        tabs.loadView()
-        tabs.viewDidLoad()
-        tabs.viewWillAppear(false)
-        feed.willMove(toParent: tabs)
-        feed.loadView()
-        feed.viewDidLoad()
-        feed.didMove(toParent: tabs)
-        feed.viewWillAppear(false)
-        tabs.viewIsAppearing(false)
-        feed.viewIsAppearing(false)
-        tabs.viewDidAppear(false)
-        feed.viewDidAppear(false)
-        """)
-    #expect(feed.view.superview === tabs.view)
+    let harness = await ContainerHarness(showing: tabs, name: "tabs")
+    let feed = try #require(harness.controller(named: "tab.FeedTabViewController"))
+    harness.expectEvents(
+      """
+      tabs.loadView()
+      tabs.viewDidLoad()
+      tabs.viewWillAppear(false)
+      tab.FeedTabViewController.willMove(toParent: tabs)
+      tab.FeedTabViewController.loadView()
+      tab.FeedTabViewController.viewDidLoad()
+      tab.FeedTabViewController.didMove(toParent: tabs)
+      tab.FeedTabViewController.viewWillAppear(false)
+      tabs.viewIsAppearing(false)
+      tab.FeedTabViewController.viewIsAppearing(false)
+      tabs.viewDidAppear(false)
+      tab.FeedTabViewController.viewDidAppear(false)
+      """)
+    harness.expectTrace(
+      """
+      add-child 'tab' first.first FeedTabViewController
+      insert-view 'tab' first.first FeedTabViewController at 0
+      layout 'tab' first.first FeedTabViewController fill
+      did-move 'tab' first.first FeedTabViewController
+      """)
     #expect(feed.view.frame == tabs.view.bounds)
     #expect(feed.title == "Feed")
-    ModelRuntime.clearEvents()
 
-    tabs.selectedIndex = 1
-    ModelRuntime.runUntilIdle()
-    let search = try #require(tabs.children.last as? SearchTabViewController)
-    names.name(search, "search")
-
-    #expect(
-      names.log() == """
-        feed.viewWillDisappear(false)
-        feed.viewDidDisappear(false)
-        search.willMove(toParent: tabs)
-        search.loadView()
-        search.viewDidLoad()
-        search.viewWillAppear(false)
-        search.viewIsAppearing(false)
-        search.viewDidAppear(false)
-        search.didMove(toParent: tabs)
-        """)
+    await harness.expectEvents(
+      """
+      tab.FeedTabViewController.viewWillDisappear(false)
+      tab.FeedTabViewController.viewDidDisappear(false)
+      tab.SearchTabViewController.willMove(toParent: tabs)
+      tab.SearchTabViewController.loadView()
+      tab.SearchTabViewController.viewDidLoad()
+      tab.SearchTabViewController.viewWillAppear(false)
+      tab.SearchTabViewController.viewIsAppearing(false)
+      tab.SearchTabViewController.viewDidAppear(false)
+      tab.SearchTabViewController.didMove(toParent: tabs)
+      """
+    ) {
+      tabs.selectedIndex = 1
+    }
+    let search = try #require(harness.controller(named: "tab.SearchTabViewController"))
     #expect(tabs.children == [feed, search])
-    #expect(feed.viewIfLoaded?.superview == nil)
-    #expect(feed.uikitModel.appearanceState == .disappeared)
     #expect(search.view.frame == tabs.view.bounds)
-    ModelRuntime.clearEvents()
+    harness.expectInvariants()
 
-    tabs.selectedIndex = 0
-    ModelRuntime.runUntilIdle()
-
-    #expect(
-      names.log() == """
-        search.viewWillDisappear(false)
-        search.viewDidDisappear(false)
-        feed.viewWillAppear(false)
-        feed.viewIsAppearing(false)
-        feed.viewDidAppear(false)
-        """)
+    await harness.expectEvents(
+      """
+      tab.SearchTabViewController.viewWillDisappear(false)
+      tab.SearchTabViewController.viewDidDisappear(false)
+      tab.FeedTabViewController.viewWillAppear(false)
+      tab.FeedTabViewController.viewIsAppearing(false)
+      tab.FeedTabViewController.viewDidAppear(false)
+      """
+    ) {
+      tabs.selectedIndex = 0
+    }
     #expect(tabs.children == [feed, search])
-    #expect(feed.view.superview === tabs.view)
     #expect(feed.view.frame == tabs.view.bounds)
-    #expect(search.viewIfLoaded?.superview == nil)
     // The revived tab is pinned again, and the hidden one took its constraints away with it.
     #expect(tabs.view.constraints.count == 4)
-    #expect(
-      tabs.composer.trace == [
-        "add-child 'tab' first.first FeedTabViewController",
-        "insert-view 'tab' first.first FeedTabViewController at 0",
-        "layout 'tab' first.first FeedTabViewController fill",
-        "did-move 'tab' first.first FeedTabViewController",
-        "detach-view 'tab' first.first FeedTabViewController",
-        "add-child 'tab' first.second SearchTabViewController",
-        "insert-view 'tab' first.second SearchTabViewController at 0",
-        "layout 'tab' first.second SearchTabViewController fill",
-        "did-move 'tab' first.second SearchTabViewController",
-        "detach-view 'tab' first.second SearchTabViewController",
-        "attach-view 'tab' first.first FeedTabViewController at 0",
-        "layout 'tab' first.first FeedTabViewController fill",
-      ])
+    harness.expectTrace(
+      """
+      detach-view 'tab' first.first FeedTabViewController
+      add-child 'tab' first.second SearchTabViewController
+      insert-view 'tab' first.second SearchTabViewController at 0
+      layout 'tab' first.second SearchTabViewController fill
+      did-move 'tab' first.second SearchTabViewController
+      detach-view 'tab' first.second SearchTabViewController
+      attach-view 'tab' first.first FeedTabViewController at 0
+      layout 'tab' first.first FeedTabViewController fill
+      """)
     #expect(
       tabs.composer.hierarchyDescription == """
         slot 'tab' fill
           first.first FeedTabViewController keepAlive
           hidden first.second SearchTabViewController keepAlive
         """)
-    #expect(tabs.composer.diagnostics.isEmpty)
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
+    harness.expectInvariants()
   }
 
   @Test("Flip container: each flip is one UIKit transition, with containment in its completion")
-  func flipContainer() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
-    let names = EventNames()
+  func flipContainer() async throws {
     let card = FlipContainerViewController()
-    card.uikitModel.name = "card"
-    let window = show(card)
-    let front = try #require(card.children.first as? CardFrontViewController)
-    names.name(front, "front")
-
-    #expect(
-      names.log(animated) == """
-        card.loadView()
-        card.viewDidLoad()
-        card.viewWillAppear(false)
-        front.willMove(toParent: card)
-        front.loadView()
-        front.viewDidLoad()
-        front.didMove(toParent: card)
-        front.viewWillAppear(false)
-        card.viewIsAppearing(false)
-        front.viewIsAppearing(false)
-        card.viewDidAppear(false)
-        front.viewDidAppear(false)
-        """)
-    ModelRuntime.clearEvents()
-
-    card.isFlipped = true
-    ModelRuntime.advance(by: 0.25)
-    let back = try #require(card.children.last as? CardBackViewController)
-    names.name(back, "back")
+    let harness = await ContainerHarness(showing: card, name: "card")
+    harness.expectEvents(
+      """
+      card.loadView()
+      card.viewDidLoad()
+      card.viewWillAppear(false)
+      card.CardFrontViewController.willMove(toParent: card)
+      card.CardFrontViewController.loadView()
+      card.CardFrontViewController.viewDidLoad()
+      card.CardFrontViewController.didMove(toParent: card)
+      card.CardFrontViewController.viewWillAppear(false)
+      card.viewIsAppearing(false)
+      card.CardFrontViewController.viewIsAppearing(false)
+      card.viewDidAppear(false)
+      card.CardFrontViewController.viewDidAppear(false)
+      """, categories: animated)
 
     // Mid-way: both sides are children and in the card's view; neither has finished appearing
     // or disappearing.
-    #expect(
-      names.log(animated) == """
-        front.willMove(toParent: nil)
-        back.willMove(toParent: card)
-        back.loadView()
-        back.viewDidLoad()
-        front.viewWillDisappear(true)
-        back.viewWillAppear(true)
-        animation#1.start(transition(from: front, to: back), duration: 0.5)
-        back.viewIsAppearing(true)
-        """)
-    #expect(card.children == [front, back])
-    #expect(front.view.superview === card.view)
-    #expect(back.view.superview === card.view)
-    #expect(front.uikitModel.appearanceState == .disappearing)
-    #expect(back.uikitModel.appearanceState == .appearing)
-    #expect(ModelRuntime.runningAnimations.count == 1)
+    await harness.expectEvents(
+      """
+      card.CardFrontViewController.willMove(toParent: nil)
+      card.CardBackViewController.willMove(toParent: card)
+      card.CardBackViewController.loadView()
+      card.CardBackViewController.viewDidLoad()
+      card.CardFrontViewController.viewWillDisappear(true)
+      card.CardBackViewController.viewWillAppear(true)
+      animation#1.start(transition(from: card.CardFrontViewController, to: card.CardBackViewController), duration: 0.5)
+      card.CardBackViewController.viewIsAppearing(true)
+      """, categories: animated, settling: false
+    ) {
+      card.isFlipped = true
+      await harness.advance(by: 0.25)
+    }
+    do {
+      let front = try #require(harness.controller(named: "card.CardFrontViewController"))
+      let back = try #require(harness.controller(named: "card.CardBackViewController"))
+      #expect(card.children == [front, back])
+      #expect(front.uikitModel.appearanceState == .disappearing)
+      #expect(back.uikitModel.appearanceState == .appearing)
+      harness.expectInvariants()
 
-    ModelRuntime.runUntilIdle()
-
-    #expect(
-      names.log(animated) == """
-        front.willMove(toParent: nil)
-        back.willMove(toParent: card)
-        back.loadView()
-        back.viewDidLoad()
-        front.viewWillDisappear(true)
-        back.viewWillAppear(true)
-        animation#1.start(transition(from: front, to: back), duration: 0.5)
-        back.viewIsAppearing(true)
-        back.viewDidAppear(true)
-        front.viewDidDisappear(true)
+      await harness.expectEvents(
+        """
+        card.CardBackViewController.viewDidAppear(true)
+        card.CardFrontViewController.viewDidDisappear(true)
         animation#1.completion(true)
-        front.didMove(toParent: nil)
-        back.didMove(toParent: card)
-        """)
-    #expect(card.children == [back])
-    #expect(front.parent == nil)
-    #expect(front.viewIfLoaded?.superview == nil)
-    #expect(back.view.frame == card.view.bounds)
-    #expect(!back.view.translatesAutoresizingMaskIntoConstraints)
-    #expect(card.view.constraints.count == 4)
-    ModelRuntime.clearEvents()
-
-    card.flip()
-    ModelRuntime.runUntilIdle()
-    let newFront = try #require(card.children.first as? CardFrontViewController)
-    names.name(newFront, "newFront")
+        card.CardFrontViewController.didMove(toParent: nil)
+        card.CardBackViewController.didMove(toParent: card)
+        """, categories: animated
+      ) {}
+      #expect(card.children == [back])
+      #expect(back.view.frame == card.view.bounds)
+      #expect(!back.view.translatesAutoresizingMaskIntoConstraints)
+      #expect(card.view.constraints.count == 4)
+    }
 
     // The front is made anew: the one that left was removed when the first flip ended.
-    #expect(
-      names.log(animated) == """
-        back.willMove(toParent: nil)
-        newFront.willMove(toParent: card)
-        newFront.loadView()
-        newFront.viewDidLoad()
-        back.viewWillDisappear(true)
-        newFront.viewWillAppear(true)
-        animation#2.start(transition(from: back, to: newFront), duration: 0.5)
-        newFront.viewIsAppearing(true)
-        newFront.viewDidAppear(true)
-        back.viewDidDisappear(true)
+    await harness.expectReleased {
+      await harness.expectEvents(
+        """
+        card.CardBackViewController.willMove(toParent: nil)
+        card.CardFrontViewController#2.willMove(toParent: card)
+        card.CardFrontViewController#2.loadView()
+        card.CardFrontViewController#2.viewDidLoad()
+        card.CardBackViewController.viewWillDisappear(true)
+        card.CardFrontViewController#2.viewWillAppear(true)
+        animation#2.start(transition(from: card.CardBackViewController, to: card.CardFrontViewController#2), duration: 0.5)
+        card.CardFrontViewController#2.viewIsAppearing(true)
+        card.CardFrontViewController#2.viewDidAppear(true)
+        card.CardBackViewController.viewDidDisappear(true)
         animation#2.completion(true)
-        back.didMove(toParent: nil)
-        newFront.didMove(toParent: card)
-        """)
-    #expect(card.children == [newFront])
-    #expect(newFront !== front)
-    #expect(newFront.view.frame == card.view.bounds)
-    #expect(
-      card.composer.trace == [
-        "add-child 'card' second CardFrontViewController",
-        "insert-view 'card' second CardFrontViewController at 0",
-        "layout 'card' second CardFrontViewController fill",
-        "did-move 'card' second CardFrontViewController",
-        "swap 'card' second CardFrontViewController -> 'card' first CardBackViewController "
-          + "flip(leading, 0.5)",
-        "swap 'card' first CardBackViewController -> 'card' second CardFrontViewController "
-          + "flip(leading, 0.5)",
-      ])
-    #expect(card.composer.diagnostics.isEmpty)
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
+        card.CardBackViewController.didMove(toParent: nil)
+        card.CardFrontViewController#2.didMove(toParent: card)
+        """, categories: animated
+      ) {
+        card.flip()
+      }
+    }
+    harness.expectTrace(
+      """
+      add-child 'card' second CardFrontViewController
+      insert-view 'card' second CardFrontViewController at 0
+      layout 'card' second CardFrontViewController fill
+      did-move 'card' second CardFrontViewController
+      swap 'card' second CardFrontViewController -> 'card' first CardBackViewController flip(leading, 0.5)
+      swap 'card' first CardBackViewController -> 'card' second CardFrontViewController flip(leading, 0.5)
+      """)
+    harness.expectInvariants()
   }
 
   @Test("Cycle container: each page slides in from the trailing edge; after the last, the first")
-  func cycleContainer() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
-    let names = EventNames()
+  func cycleContainer() async throws {
     let tour = CycleContainerViewController(pages: Array(OnboardingPage.tour.prefix(2)))
-    tour.uikitModel.name = "tour"
-    let window = show(tour)
-    let welcome = try #require(tour.children.first as? OnboardingPageViewController)
-    names.name(welcome, "welcome")
+    let harness = await ContainerHarness(showing: tour, name: "tour")
+    harness.expectEvents(
+      """
+      tour.loadView()
+      tour.viewDidLoad()
+      tour.viewWillAppear(false)
+      page.Welcome.willMove(toParent: tour)
+      page.Welcome.loadView()
+      page.Welcome.viewDidLoad()
+      page.Welcome.didMove(toParent: tour)
+      page.Welcome.viewWillAppear(false)
+      tour.viewIsAppearing(false)
+      page.Welcome.viewIsAppearing(false)
+      tour.viewDidAppear(false)
+      page.Welcome.viewDidAppear(false)
+      """, categories: animated)
+    #expect(tour.children.first?.title == "Welcome")
 
-    #expect(
-      names.log(animated) == """
-        tour.loadView()
-        tour.viewDidLoad()
-        tour.viewWillAppear(false)
-        welcome.willMove(toParent: tour)
-        welcome.loadView()
-        welcome.viewDidLoad()
-        welcome.didMove(toParent: tour)
-        welcome.viewWillAppear(false)
-        tour.viewIsAppearing(false)
-        welcome.viewIsAppearing(false)
-        tour.viewDidAppear(false)
-        welcome.viewDidAppear(false)
-        """)
-    #expect(welcome.title == "Welcome")
-    ModelRuntime.clearEvents()
-
-    tour.showNext()
-    ModelRuntime.advance(by: 0.15)
-    let sync = try #require(tour.children.last as? OnboardingPageViewController)
-    names.name(sync, "sync")
-
-    #expect(
-      names.log(animated) == """
-        welcome.willMove(toParent: nil)
-        sync.willMove(toParent: tour)
-        sync.loadView()
-        sync.viewDidLoad()
-        welcome.viewWillDisappear(true)
-        sync.viewWillAppear(true)
-        animation#1.start(transition(from: welcome, to: sync), duration: 0.3)
-        sync.viewIsAppearing(true)
-        """)
+    await harness.expectEvents(
+      """
+      page.Welcome.willMove(toParent: nil)
+      page.Sync.willMove(toParent: tour)
+      page.Sync.loadView()
+      page.Sync.viewDidLoad()
+      page.Welcome.viewWillDisappear(true)
+      page.Sync.viewWillAppear(true)
+      animation#1.start(transition(from: page.Welcome, to: page.Sync), duration: 0.3)
+      page.Sync.viewIsAppearing(true)
+      """, categories: animated, settling: false
+    ) {
+      tour.showNext()
+      await harness.advance(by: 0.15)
+    }
+    let welcome = try #require(harness.controller(named: "page.Welcome"))
+    let sync = try #require(harness.controller(named: "page.Sync") as? OnboardingPageViewController)
     #expect(sync.page.title == "Sync")
-    #expect(tour.children == [welcome, sync])
-    #expect(welcome.view.superview === tour.view)
-    #expect(sync.view.superview === tour.view)
-    #expect(welcome.uikitModel.appearanceState == .disappearing)
-    #expect(sync.uikitModel.appearanceState == .appearing)
-    // Frames are the animation's end values, as in UIKit: the incoming page is already in place.
+    // Frames are the animation's end values, as in UIKit: the incoming page in place, the
+    // outgoing one a full width to the leading side, where it stays until it is removed.
     #expect(sync.view.frame == tour.view.bounds)
-
-    ModelRuntime.runUntilIdle()
-
-    #expect(
-      names.log(animated) == """
-        welcome.willMove(toParent: nil)
-        sync.willMove(toParent: tour)
-        sync.loadView()
-        sync.viewDidLoad()
-        welcome.viewWillDisappear(true)
-        sync.viewWillAppear(true)
-        animation#1.start(transition(from: welcome, to: sync), duration: 0.3)
-        sync.viewIsAppearing(true)
-        sync.viewDidAppear(true)
-        welcome.viewDidDisappear(true)
-        animation#1.completion(true)
-        welcome.didMove(toParent: nil)
-        sync.didMove(toParent: tour)
-        """)
-    #expect(tour.children == [sync])
-    #expect(welcome.parent == nil)
-    #expect(welcome.viewIfLoaded?.superview == nil)
-    #expect(sync.view.frame == tour.view.bounds)
-    #expect(tour.view.constraints.count == 4)
-    ModelRuntime.clearEvents()
-
-    tour.showNext()
-    ModelRuntime.runUntilIdle()
-    let welcomeAgain = try #require(tour.children.first as? OnboardingPageViewController)
-    names.name(welcomeAgain, "welcomeAgain")
-
-    #expect(
-      names.log(animated) == """
-        sync.willMove(toParent: nil)
-        welcomeAgain.willMove(toParent: tour)
-        welcomeAgain.loadView()
-        welcomeAgain.viewDidLoad()
-        sync.viewWillDisappear(true)
-        welcomeAgain.viewWillAppear(true)
-        animation#2.start(transition(from: sync, to: welcomeAgain), duration: 0.3)
-        welcomeAgain.viewIsAppearing(true)
-        welcomeAgain.viewDidAppear(true)
-        sync.viewDidDisappear(true)
-        animation#2.completion(true)
-        sync.didMove(toParent: nil)
-        welcomeAgain.didMove(toParent: tour)
-        """)
-    #expect(tour.currentIndex == 0)
-    #expect(welcomeAgain.page.title == "Welcome")
-    #expect(tour.children == [welcomeAgain])
-    #expect(welcomeAgain.view.frame == tour.view.bounds)
-    #expect(
-      tour.composer.trace == [
-        #"add-child 'page' some OnboardingPageViewController id "Welcome""#,
-        #"insert-view 'page' some OnboardingPageViewController id "Welcome" at 0"#,
-        #"layout 'page' some OnboardingPageViewController id "Welcome" fill"#,
-        #"did-move 'page' some OnboardingPageViewController id "Welcome""#,
-        #"swap 'page' some OnboardingPageViewController id "Welcome" -> "#
-          + #"'page' some OnboardingPageViewController id "Sync" slide(trailing, 0.3)"#,
-        #"swap 'page' some OnboardingPageViewController id "Sync" -> "#
-          + #"'page' some OnboardingPageViewController id "Welcome" slide(trailing, 0.3)"#,
-      ])
-    #expect(tour.composer.diagnostics.isEmpty)
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
-  }
-
-  @Test("Cycle container: mid-slide, the outgoing page has slid out beyond the leading edge")
-  func cycleOutgoingPageSlidesOut() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
-    let tour = CycleContainerViewController()
-    let window = show(tour)
-    let welcome = try #require(tour.children.first)
-
-    tour.showNext()
-    ModelRuntime.advance(by: 0.15)
-
-    // Frames are the animation's end values: the incoming page in place, the outgoing one a full
-    // width to the leading side, where it stays until it is removed.
-    let incoming = try #require(tour.children.last)
-    #expect(incoming.view.frame == tour.view.bounds)
     #expect(welcome.view.frame == tour.view.bounds.offsetBy(dx: -tour.view.bounds.width, dy: 0))
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
-  }
-}
+    harness.expectInvariants()
 
-/// The lifecycle events and the start and end of animations and transitions.
-@MainActor
-private let animated: Set<ModelEvent.Category> = ModelEvent.Category.lifecycle.union([.animation])
+    await harness.settle()
+    harness.expectEvents(
+      """
+      page.Sync.viewDidAppear(true)
+      page.Welcome.viewDidDisappear(true)
+      animation#1.completion(true)
+      page.Welcome.didMove(toParent: nil)
+      page.Sync.didMove(toParent: tour)
+      """, categories: animated)
+    #expect(tour.children == [sync])
+    #expect(tour.view.constraints.count == 4)
 
-/// Puts a container in a visible window and lets everything settle.
-@MainActor
-private func show(_ container: UIViewController) -> UIWindow {
-  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.rootViewController = container
-  window.makeKeyAndVisible()
-  ModelRuntime.runUntilIdle()
-  return window
-}
-
-/// Readable names for controllers that a container made itself.
-///
-/// A child receives its first events inside the container, before a test can set its
-/// `uikitModel.name`. The event log keeps the name each event was made with (`Type#n`), so this helper
-/// remembers the name a controller went by and shows the readable one in its place.
-@MainActor
-private final class EventNames {
-  private var aliases: [String: String] = [:]
-
-  /// Names a controller, from now on and in the events it already received.
-  func name(_ controller: UIViewController, _ name: String) {
-    aliases[controller.uikitModel.name] = name
-    controller.uikitModel.name = name
-  }
-
-  /// The event log of the given categories, with every controller under its readable name.
-  func log(_ categories: Set<ModelEvent.Category> = ModelEvent.Category.lifecycle) -> String {
-    ModelRuntime.eventLog(for: nil, categories: categories)
-      .replacing(/[A-Za-z_][A-Za-z0-9_]*#[0-9]+/) { match in
-        aliases[String(match.output)] ?? String(match.output)
-      }
+    await harness.expectEvents(
+      """
+      page.Sync.willMove(toParent: nil)
+      page.Welcome#2.willMove(toParent: tour)
+      page.Welcome#2.loadView()
+      page.Welcome#2.viewDidLoad()
+      page.Sync.viewWillDisappear(true)
+      page.Welcome#2.viewWillAppear(true)
+      animation#2.start(transition(from: page.Sync, to: page.Welcome#2), duration: 0.3)
+      page.Welcome#2.viewIsAppearing(true)
+      page.Welcome#2.viewDidAppear(true)
+      page.Sync.viewDidDisappear(true)
+      animation#2.completion(true)
+      page.Sync.didMove(toParent: nil)
+      page.Welcome#2.didMove(toParent: tour)
+      """, categories: animated
+    ) {
+      tour.showNext()
+    }
+    #expect(tour.currentIndex == 0)
+    #expect(tour.children.first?.title == "Welcome")
+    harness.expectTrace(
+      """
+      add-child 'page' some OnboardingPageViewController id "Welcome"
+      insert-view 'page' some OnboardingPageViewController id "Welcome" at 0
+      layout 'page' some OnboardingPageViewController id "Welcome" fill
+      did-move 'page' some OnboardingPageViewController id "Welcome"
+      swap 'page' some OnboardingPageViewController id "Welcome" -> 'page' some OnboardingPageViewController id "Sync" slide(trailing, 0.3)
+      swap 'page' some OnboardingPageViewController id "Sync" -> 'page' some OnboardingPageViewController id "Welcome" slide(trailing, 0.3)
+      """)
+    harness.expectInvariants()
   }
 }
 #endif

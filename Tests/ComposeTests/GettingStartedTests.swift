@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -127,7 +128,7 @@ private enum ReadmeExample {
 private typealias ProfileViewController = StepFour.ProfileViewController
 
 @MainActor
-@Suite(.serialized)
+@Suite(.isolatedModel)
 struct ProfileTests {
   @Test func signingInReplacesTheSignInScreen() {
     let plan = Plan(from: ProfileScreen(name: nil), to: ProfileScreen(name: "Ada"))
@@ -143,20 +144,42 @@ struct ProfileTests {
         """)
   }
 
-  @Test func theProfileAppearsWithItsChildren() throws {
-    ModelRuntime.reset()
+  @Test func theProfileAppearsWithItsChildren() async throws {
     let profile = ProfileViewController()
     profile.name = "Ada"
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-    window.rootViewController = profile
-    window.makeKeyAndVisible()
-    ModelRuntime.runUntilIdle()
+    let harness = await ContainerHarness(showing: profile, name: "profile")
 
     let avatar = try #require(profile.children.first as? AvatarViewController)
     #expect(avatar.name == "Ada")
     #expect(avatar.view.frame == CGRect(x: 0, y: 0, width: 390, height: 120))
     #expect(profile.children.last is PostsViewController)
-    #expect(ModelRuntime.diagnostics.isEmpty)
+    harness.expectInvariants()
+  }
+
+  @Test func signingOutShowsTheSignInScreen() async {
+    let profile = ProfileViewController()
+    profile.name = "Ada"
+    let harness = await ContainerHarness(showing: profile, name: "profile")
+
+    await harness.expectEvents(
+      of: ["header.AvatarViewController", "content.SignInViewController"],
+      """
+      header.AvatarViewController.willMove(toParent: nil)
+      header.AvatarViewController.viewWillDisappear(false)
+      header.AvatarViewController.viewDidDisappear(false)
+      header.AvatarViewController.didMove(toParent: nil)
+      content.SignInViewController.willMove(toParent: profile)
+      content.SignInViewController.loadView()
+      content.SignInViewController.viewDidLoad()
+      content.SignInViewController.viewWillAppear(true)
+      content.SignInViewController.viewIsAppearing(true)
+      content.SignInViewController.viewDidAppear(true)
+      content.SignInViewController.didMove(toParent: profile)
+      """
+    ) {
+      profile.name = nil
+    }
+    harness.expectInvariants()
   }
 }
 
@@ -164,7 +187,7 @@ struct ProfileTests {
 
 /// Checks that the code of steps 1 to 4, and the README's example, behave as they say.
 @MainActor
-@Suite("Getting started article", .serialized)
+@Suite("Getting started article", .isolatedModel)
 struct GettingStartedTests {
   @Test("The README's example shows the sign-in screen, then the avatar above the posts")
   func readmeExample() throws {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -241,7 +242,7 @@ private enum EmbedAfter {
 /// The hand-written containers and their composed replacements side by side: the replacements
 /// show the same children, and the classic mistakes of the hand-written ones are gone.
 @MainActor
-@Suite("Migration article", .serialized)
+@Suite("Migration article", .isolatedModel)
 struct MigrationTests {
   @Test("Add, remove, replace: the composed container makes the hand-written calls, in order")
   func detail() throws {

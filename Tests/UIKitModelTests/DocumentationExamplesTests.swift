@@ -1,5 +1,6 @@
 #if !canImport(UIKit)
 // The model's own tests: they run where UIKitModel stands in for UIKit.
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -9,7 +10,7 @@ import UIKitModel
 
 /// The landing page's example, as written.
 @MainActor
-@Suite("UIKitModel documentation", .serialized)
+@Suite("UIKitModel documentation", .isolatedModel)
 struct UIKitModelDocumentationTests {
   @Test func addingAChildToAVisibleParent() {
     ModelRuntime.reset()

@@ -4,7 +4,7 @@ import Testing
 import UIKitModel
 
 @MainActor
-@Suite("An isolated runtime", .serialized)
+@Suite("An isolated runtime")
 struct IsolatedRuntimeTests {
   @Test("A test's isolated runtime keeps its own clock, work and events through a global reset")
   func isolatedFromTheGlobalRuntime() async {

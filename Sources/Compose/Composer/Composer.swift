@@ -680,6 +680,39 @@ final class LayoutTrigger: UIView {
   }
 }
 
+// MARK: - Testing
+
+// What ComposeTesting reads and sets, as SPI: not part of Compose's API, and subject to change.
+extension Composer {
+  /// Called with every controller a child's factory made, and the child's identity, before the
+  /// controller receives any UIKit call; for ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var didMakeController: ((UIViewController, ChildIdentity) -> Void)? {
+    get { executor.didMakeController }
+    set { executor.didMakeController = newValue }
+  }
+
+  /// What the container has mounted; for ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var mountedTree: CompositionTree { mounted }
+
+  /// What the body declares now, resolved against the mounted tree, without watching what it
+  /// reads; for ComposeTesting, do not use it directly.
+  ///
+  /// - Returns: The resolved declaration.
+  @_spi(ComposeTesting)
+  public func currentDeclaration() -> CompositionTree {
+    CompositionTree(body(), environment: environment, mounted: mounted)
+  }
+
+  /// Whether a change waits to be applied, or a slot's swap is still running; for ComposeTesting,
+  /// do not use it directly.
+  @_spi(ComposeTesting)
+  public var isBusy: Bool {
+    isDirty || needsComposeAfterSwap || !executor.transitioningSlots.isEmpty
+  }
+}
+
 extension CompositionTree {
   /// This tree with the named slots taken from `other` (or dropped when `other` has none).
   func replacingSlots(named names: Set<String>, with other: CompositionTree) -> CompositionTree {

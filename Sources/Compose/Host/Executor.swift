@@ -60,6 +60,8 @@ final class Executor {
   var swapDidComplete: ((SwapCompletion) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
+  /// Told of every controller a factory made and the checks accepted, before any UIKit call.
+  var didMakeController: ((UIViewController, ChildIdentity) -> Void)?
 
   init(container: UIViewController, activity: CompositionActivity) {
     self.container = container
@@ -203,6 +205,7 @@ final class Executor {
     // container starts from the environment it is declared with.
     child.bindHandle?(controller, container)
     InheritedEnvironment.set(child.environment, for: controller)
+    didMakeController?(controller, child.identity)
     return controller
   }
 

@@ -78,6 +78,14 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     self.storage = storage
   }
 
+  /// The key of the innermost ``ForEach`` element the child is declared in, if any; for
+  /// ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var innermostKey: AnyHashable? {
+    for case .key(let key) in path.components.reversed() { return key }
+    return nil
+  }
+
   /// The name of the controller type.
   public var typeName: String { String(describing: controllerType) }
 

@@ -7,10 +7,10 @@ public import Foundation
 /// drains everything with ``runUntilIdle()``. That makes every interleaving reproducible, and lets
 /// a test stop in the middle of an animated transition.
 ///
-/// The runtime is global, like UIKit's main thread. Tests that use it run on the main actor, call
-/// ``reset()`` first, and must not run concurrently with other tests that use it (put them in a
-/// serialized suite). An asynchronous test, which lets other tests run while it waits, runs in a
-/// runtime of its own with ``withIsolatedRuntime(_:)``.
+/// The runtime is global, like UIKit's main thread, unless a test runs in a runtime of its own
+/// with ``withIsolatedRuntime(_:)`` (ComposeTesting's `.isolatedModel` trait does it for every
+/// test of a suite); tests in runtimes of their own run in parallel. Tests that share the global
+/// runtime run on the main actor, call ``reset()`` first, and must not run concurrently.
 ///
 /// ```swift
 /// ModelRuntime.reset()

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Observation
 import Testing
@@ -56,7 +57,7 @@ import Darwin
 // to look past a failure that is already known.
 
 @MainActor
-@Suite("Adversarial composition", .serialized)
+@Suite("Adversarial composition", .isolatedModel(diagnostics: .allowed))
 struct AdversarialComposition {
   @Test("Adversarial sequences keep the container consistent at every step")
   func adversarialSequences() async {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -38,7 +39,7 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
 }
 
 @MainActor
-@Suite("Composer", .serialized)
+@Suite("Composer", .isolatedModel(diagnostics: .allowed))
 struct ComposerTests {
   @Test("A container composed before it appears adds its child, which appears with it")
   func composeOffScreenThenAppear() throws {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Observation
 import Testing
@@ -84,7 +85,7 @@ private func show(_ container: UIViewController) -> UIWindow {
 // MARK: - The initial update
 
 @MainActor
-@Suite("Data flow: make, update, then containment", .serialized)
+@Suite("Data flow: make, update, then containment", .isolatedModel)
 struct InitialUpdateTests {
   @Test(
     "A new child is updated right after its factory, before addChild: it loads with current values")
@@ -187,7 +188,7 @@ struct InitialUpdateTests {
 // MARK: - Handles
 
 @MainActor
-@Suite("Data flow: handles on live children", .serialized)
+@Suite("Data flow: handles on live children", .isolatedModel(diagnostics: .allowed))
 struct ChildHandleTests {
   @Test("A handle reaches the live child, reports a removed one, and never keeps it alive")
   func handleReachesLiveChildAndReportsRemoved() throws {
@@ -307,7 +308,7 @@ private func swappingScreen(
 }
 
 @MainActor
-@Suite("Data flow: completion events and animation control", .serialized)
+@Suite("Data flow: completion events and animation control", .isolatedModel)
 struct CompletionEventTests {
   @Test("A swap completes once, after the arriving child's didMove; then its reconciliation")
   func swapCompletesAfterDidMove() throws {
@@ -580,7 +581,7 @@ private final class FirstLevel: ComposedViewController {
 }
 
 @MainActor
-@Suite("Data flow: environment into nested containers", .serialized)
+@Suite("Data flow: environment into nested containers", .isolatedModel)
 struct NestedEnvironmentTests {
   @Test("Environment values reach a child three levels down, and their changes follow")
   func environmentReachesThirdLevel() throws {
@@ -605,7 +606,7 @@ struct NestedEnvironmentTests {
 // MARK: - Skipping equal inputs
 
 @MainActor
-@Suite("Data flow: updates skipped for equal inputs", .serialized)
+@Suite("Data flow: updates skipped for equal inputs", .isolatedModel)
 struct EquatableInputTests {
   @Test("An equal input plans and runs no update; a changed one updates that child only")
   func equalInputSkipsUpdate() throws {
@@ -655,7 +656,7 @@ private final class Titles {
 }
 
 @MainActor
-@Suite("Data flow: reads in update closures are observed per child", .serialized)
+@Suite("Data flow: reads in update closures are observed per child", .isolatedModel)
 struct UpdateObservationTests {
   @Test("A change read only by one child's update re-runs that update alone")
   func changeRerunsOnlyThatUpdate() async throws {

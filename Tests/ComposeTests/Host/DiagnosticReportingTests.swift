@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -46,7 +47,7 @@ private func withReporting(
 }
 
 @MainActor
-@Suite("Diagnostic reporting and bounded records", .serialized)
+@Suite("Diagnostic reporting and bounded records", .isolatedModel)
 struct DiagnosticReportingTests {
   @Test("A diagnostic is printed once as a runtime warning in debug builds, however often found")
   func printedOnce() throws {

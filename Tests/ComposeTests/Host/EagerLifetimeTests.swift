@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -43,7 +44,7 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
 }
 
 @MainActor
-@Suite("Eager lifetime", .serialized)
+@Suite("Eager lifetime", .isolatedModel)
 struct EagerLifetimeTests {
   @Test("Eager children are added at once; only the shown one's view is loaded and attached")
   func eagerChildrenAddedUpFront() throws {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -221,7 +222,7 @@ enum LayoutCase: CaseIterable, Sendable {
 // MARK: - Tests
 
 @MainActor
-@Suite("Executor and composer flows", .serialized)
+@Suite("Executor and composer flows", .isolatedModel)
 struct ExecutorFlows {
   // MARK: Coalescing
 

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -60,7 +61,7 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
 }
 
 @MainActor
-@Suite("First composition", .serialized)
+@Suite("First composition", .isolatedModel)
 struct FirstCompositionTests {
   @Test("Anchors made after super.viewDidLoad() work: the children are in them when it appears")
   func anchorsAfterSuperViewDidLoad() throws {

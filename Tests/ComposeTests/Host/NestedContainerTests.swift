@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -45,7 +46,7 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
 }
 
 @MainActor
-@Suite("Nested containers", .serialized)
+@Suite("Nested containers", .isolatedModel)
 struct NestedContainerTests {
   @Test(
     "A composed container composes as it appears; its children, and theirs, appear after it, in order"
@@ -168,7 +169,7 @@ private final class DarkViewController: UIViewController {
 }
 
 @MainActor
-@Suite("ComposedViewController forwarding", .serialized)
+@Suite("ComposedViewController forwarding", .isolatedModel)
 struct ComposedViewControllerForwardingTests {
   @Test("The base class forwards status bar and home indicator to its primary slot's child")
   func forwardsToPrimaryChild() throws {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Observation
 import Testing
@@ -50,10 +51,9 @@ private func drainMainActor() async {
   }
 }
 
-// These tests are asynchronous (observation hops to the main actor), so they look only at the
-// container's own state, never at the model runtime's global log.
+// Asynchronous tests (observation hops to the main actor), each in a model runtime of its own.
 @MainActor
-@Suite("Observation", .serialized)
+@Suite("Observation", .isolatedModel)
 struct ObservationTests {
   @Test("Changing observed state composes again, with no setNeedsCompose call")
   func stateChangeRecomposes() async throws {

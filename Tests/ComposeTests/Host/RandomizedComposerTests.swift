@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
@@ -22,7 +23,7 @@ import UIKitModel
 //   COMPOSE_SOAK_STEPS=50000 swift test --filter RandomizedComposition
 
 @MainActor
-@Suite("Randomized composition", .serialized)
+@Suite("Randomized composition", .isolatedModel)
 struct RandomizedComposition {
   @Test("Random declarations at random times keep controllers, views and declaration in step")
   func randomSequences() {

@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
 import Compose
+import ComposeTesting
 import Foundation
 import Observation
 import Testing
@@ -243,7 +244,7 @@ private final class ProfileViewController: ComposedViewController {
 }
 
 @MainActor
-@Suite("Reliability: reference cycles", .serialized)
+@Suite("Reliability: reference cycles", .isolatedModel)
 struct ReferenceCycleTests {
   @Test("Closures that capture the container make no cycle: container and children are released")
   func capturingClosuresAreReleased() throws {
@@ -291,7 +292,9 @@ struct ReferenceCycleTests {
 // MARK: - Every path that adds a child checks it
 
 @MainActor
-@Suite("Reliability: animated swaps check the arriving controller", .serialized)
+@Suite(
+  "Reliability: animated swaps check the arriving controller",
+  .isolatedModel(diagnostics: .allowed))
 struct SwapMisuseTests {
   /// A container with a fixed slot and an animated slot whose arriving child comes from
   /// `factory`.
@@ -440,7 +443,7 @@ struct SwapMisuseTests {
 // MARK: - A composer that outlives its container
 
 @MainActor
-@Suite("Reliability: a composer outliving its container", .serialized)
+@Suite("Reliability: a composer outliving its container", .isolatedModel)
 struct OutlivingComposerTests {
   @Test("A composer whose container is gone does nothing, quietly")
   func composerWithoutContainer() throws {
@@ -502,7 +505,7 @@ struct OutlivingComposerTests {
 // MARK: - Layout changes with children that stay
 
 @MainActor
-@Suite("Reliability: a slot's layout changes while its children stay", .serialized)
+@Suite("Reliability: a slot's layout changes while its children stay", .isolatedModel)
 struct LayoutChangeTests {
   enum Layout: CaseIterable, Sendable, CustomStringConvertible {
     case fill, insets, frame, stack, custom
@@ -594,7 +597,8 @@ extension Array where Element: Comparable {
 // MARK: - Appearance forwarded by the container during a swap
 
 @MainActor
-@Suite("Reliability: a manually forwarding container hidden and shown during a swap", .serialized)
+@Suite(
+  "Reliability: a manually forwarding container hidden and shown during a swap", .isolatedModel)
 struct ManualForwardingSwapTests {
   private func makeScreen() -> Screen {
     let screen = Screen { screen in
@@ -706,7 +710,7 @@ struct ManualForwardingSwapTests {
 // MARK: - Memory warnings during a swap
 
 @MainActor
-@Suite("Reliability: a memory warning during a swap", .serialized)
+@Suite("Reliability: a memory warning during a swap", .isolatedModel)
 struct MemoryWarningDuringSwapTests {
   @Test("The leaving kept-alive child keeps its parent until the swap ends, then is evicted")
   func leavingChildEvictedAfterSwap() throws {
@@ -756,7 +760,7 @@ private final class Counter {
 }
 
 @MainActor
-@Suite("Reliability: a declaration that invalidates itself", .serialized)
+@Suite("Reliability: a declaration that invalidates itself", .isolatedModel(diagnostics: .allowed))
 struct SelfInvalidationTests {
   @Test("An update closure that always invalidates is stopped and named")
   func updateThatAlwaysInvalidates() throws {
@@ -855,7 +859,8 @@ struct SelfInvalidationTests {
 // MARK: - Changes behind the composer's back
 
 @MainActor
-@Suite("Reliability: changes made behind the composer's back", .serialized)
+@Suite(
+  "Reliability: changes made behind the composer's back", .isolatedModel(diagnostics: .allowed))
 struct BehindTheBackTests {
   private func makeScreen() -> Screen {
     Screen { screen in

@@ -1,13 +1,14 @@
 #if !canImport(UIKit)
 // The model's own tests: they run where UIKitModel stands in for UIKit.
+import ComposeTesting
 import Foundation
 import Testing
 import UIKitModel
 
-/// Every model suite is nested in this one: the model's runtime is global, so its tests must
-/// never run at the same time.
+/// Every model suite is nested in this one, which gives each test a model runtime of its own, so
+/// that they run in parallel.
 @MainActor
-@Suite(.serialized)
+@Suite(.isolatedModel)
 enum ModelTests {}
 
 /// Starts a test with a fresh runtime that records exceptions instead of trapping.

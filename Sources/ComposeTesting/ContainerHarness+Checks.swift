@@ -1,0 +1,230 @@
+@_spi(ComposeTesting) import Compose
+import Foundation
+
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+extension ContainerHarness {
+  // MARK: - Diagnostics
+
+  /// The diagnostics found since the harness last looked, one line each, and the harness now
+  /// counts them as seen: the composer's (`id: message`) and, with UIKitModel, the model's
+  /// (`kind: message`) and the exceptions it recorded (`name: reason`).
+  ///
+  /// - Returns: The lines, oldest first.
+  public func takeDiagnostics() -> [String] {
+    let reported = composer.diagnostics.dropFirst(cursor.composerDiagnostics)
+    // Judged here: an expectation fails on it unless it expects it, so it does not also fail the
+    // test at its end.
+    DiagnosticCollection.current?.account(for: reported)
+    var found = reported.map { "\($0.id): \($0.message)" }
+    cursor.composerDiagnostics = composer.diagnostics.count
+    #if !canImport(UIKit)
+    found += ModelRuntime.diagnostics.dropFirst(cursor.modelDiagnostics).map {
+      "\($0.kind): \($0.message)"
+    }
+    found += ModelRuntime.recordedExceptions.dropFirst(cursor.exceptions).map {
+      "\($0.name): \($0.reason)"
+    }
+    cursor.modelDiagnostics = ModelRuntime.diagnostics.count
+    cursor.exceptions = ModelRuntime.recordedExceptions.count
+    #endif
+    if didNotSettle {
+      didNotSettle = false
+      found.append(
+        "the container did not settle: work kept starting more work after "
+          + "\(Self.roundLimit) rounds; look for a change that causes itself again")
+    }
+    return found
+  }
+
+  /// Compares the diagnostics found since the harness last looked with the expected ones.
+  ///
+  /// - Parameter expected: One fragment per expected diagnostic, each found in a different one.
+  /// - Returns: One message per diagnostic found but not expected, or expected but not found.
+  func unexpectedDiagnostics(expected: [String]) -> [String] {
+    var found = takeDiagnostics()
+    var failures: [String] = []
+    for fragment in expected {
+      if let index = found.firstIndex(where: { $0.contains(fragment) }) {
+        found.remove(at: index)
+      } else {
+        failures.append("expected a diagnostic containing '\(fragment)', found none")
+      }
+    }
+    failures += found.map {
+      "unexpected diagnostic: \($0); pass a part of it in 'expectingDiagnostics' if the test "
+        + "means it"
+    }
+    return failures
+  }
+
+  // MARK: - Trace and events
+
+  /// The steps the executor performed since the harness last looked, one per line.
+  func takeTrace() -> String {
+    let trace = composer.trace
+    let start = min(cursor.trace, trace.count)
+    cursor.trace = trace.count
+    return trace[start...].joined(separator: "\n")
+  }
+
+  /// Marks the trace so far as seen.
+  func markTrace() {
+    cursor.trace = composer.trace.count
+  }
+
+  #if !canImport(UIKit)
+  /// Marks the model's events so far as seen.
+  func markEvents() {
+    cursor.events = ModelRuntime.events.count
+  }
+  #endif
+
+  #if !canImport(UIKit)
+  /// The model's events since the harness last looked, one per line (UIKitModel only).
+  func takeEvents(of subjects: Set<String>?, categories: Set<ModelEvent.Category>) -> String {
+    let events = ModelRuntime.events
+    // A test that cleared the log starts the harness over.
+    let start = cursor.events <= events.count ? cursor.events : 0
+    cursor.events = events.count
+    return events[start...]
+      .filter { categories.contains($0.category) && (subjects?.contains($0.subject) ?? true) }
+      .map(\.description)
+      .joined(separator: "\n")
+  }
+  #endif
+
+  // MARK: - Leaks
+
+  /// The children of the container now, as the harness knows them.
+  func currentChildren() -> [MadeController] {
+    made.filter { $0.controller?.parent === container }
+  }
+
+  /// The names of those of `children` that are no longer children of the container but are still
+  /// alive.
+  func unreleased(_ children: [MadeController]) -> [String] {
+    children.compactMap { child in
+      guard let controller = child.controller, controller.parent !== container else { return nil }
+      return child.name
+    }
+  }
+
+  // MARK: - Invariants
+
+  /// Checks that the controller tree, the view tree and the declaration agree, that appearance
+  /// is balanced, and that no diagnostic was found since the harness last looked.
+  ///
+  /// - The declaration the body makes now is the one mounted (unless a change is waiting or a
+  ///   swap is running);
+  /// - each child shown in a slot has a live controller that is a child of the container, whose
+  ///   root view is inside the container's view, in declared order among its siblings;
+  /// - each hidden kept-alive child is still a child, with its view out of the hierarchy;
+  /// - no other controller the composer made is still a child (unless a swap is running);
+  /// - with UIKitModel, once settled, each shown child's appearance is the container's, and each
+  ///   hidden child has disappeared.
+  ///
+  /// - Returns: One line per violation; empty when all hold.
+  public func invariantViolations() -> [String] {
+    var violations: [String] = []
+    let mounted = composer.mountedTree
+    let settled = !composer.isBusy
+    var mountedControllers: Set<ObjectIdentifier> = []
+    if settled {
+      let declared = composer.currentDeclaration()
+      for slot in Set(declared.slotNames + mounted.slotNames).sorted() {
+        let wanted = declared.children(in: slot)
+        let have = mounted.children(in: slot)
+        if wanted != have {
+          violations.append(
+            "slot '\(slot)' declares \(Self.list(wanted)) but has \(Self.list(have)) mounted")
+        }
+      }
+    }
+    for slot in mounted.slotNames {
+      var previous: (view: UIView, name: String)?
+      for identity in mounted.children(in: slot) {
+        let name = displayName(identity)
+        guard let controller = composer.controller(for: identity) else {
+          violations.append("child \(name) is mounted but has no controller")
+          continue
+        }
+        mountedControllers.insert(ObjectIdentifier(controller))
+        guard controller.parent === container else {
+          violations.append("child \(name) is mounted but is not a child of the container")
+          continue
+        }
+        guard let view = controller.viewIfLoaded, view.isDescendant(of: container.view) else {
+          violations.append("the view of child \(name) is not in the container's view")
+          continue
+        }
+        if let before = previous, let superview = view.superview,
+          before.view.superview === superview,
+          let earlier = Self.position(of: before.view, in: superview),
+          let later = Self.position(of: view, in: superview), earlier > later
+        {
+          violations.append(
+            "the view of child \(name) comes before the view of \(before.name), declared before it")
+        }
+        previous = (view, name)
+        #if !canImport(UIKit)
+        let expected = container.uikitModel.appearanceState
+        let state = controller.uikitModel.appearanceState
+        if settled, expected == .appeared || expected == .disappeared, state != expected {
+          violations.append(
+            "child \(name) is \(state) while the container is \(expected)")
+        }
+        #endif
+      }
+      for identity in mounted.hiddenChildren(in: slot) {
+        let name = displayName(identity)
+        guard let controller = composer.controller(for: identity) else { continue }
+        mountedControllers.insert(ObjectIdentifier(controller))
+        if controller.parent !== container {
+          violations.append("hidden child \(name) is no longer a child of the container")
+        }
+        if let view = controller.viewIfLoaded, view.isDescendant(of: container.view) {
+          violations.append("the view of hidden child \(name) is still in the container's view")
+        }
+        #if !canImport(UIKit)
+        let state = controller.uikitModel.appearanceState
+        if settled, state != .disappeared {
+          violations.append("hidden child \(name) is \(state), not disappeared")
+        }
+        #endif
+      }
+    }
+    if settled {
+      for child in currentChildren()
+      where child.controller.map({ !mountedControllers.contains(ObjectIdentifier($0)) }) ?? false {
+        violations.append("\(child.name) is still a child of the container but no longer declared")
+      }
+    }
+    violations += takeDiagnostics().map { "diagnostic: \($0)" }
+    return violations
+  }
+
+  /// The harness's name for a child, with its identity.
+  private func displayName(_ identity: ChildIdentity) -> String {
+    let name = made.last { $0.identity == identity }?.name
+    return name.map { "'\($0)' (\(identity))" } ?? "\(identity)"
+  }
+
+  private static func list(_ identities: [ChildIdentity]) -> String {
+    identities.isEmpty
+      ? "nothing" : "[" + identities.map(\.description).joined(separator: ", ") + "]"
+  }
+
+  private static func position(of view: UIView, in superview: UIView) -> Int? {
+    if let stack = superview as? UIStackView,
+      let index = stack.arrangedSubviews.firstIndex(where: { $0 === view })
+    {
+      return index
+    }
+    return superview.subviews.firstIndex { $0 === view }
+  }
+}

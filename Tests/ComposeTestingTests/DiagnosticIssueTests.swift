@@ -1,0 +1,119 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import ComposeTesting
+import Testing
+import UIKitModel
+
+/// Runs `body` in the scope a trait provides, as Swift Testing runs a test in it.
+///
+/// The issues the trait records when the body ends are seen by the caller. An error is recorded
+/// as an issue too, so that it cannot pass for an empty result.
+@MainActor
+private func runScoped(
+  by trait: some TestScoping, _ body: @escaping @MainActor @Sendable () async -> Void
+) async {
+  guard let test = Test.current else {
+    Issue.record("not running in a test")
+    return
+  }
+  do {
+    try await trait.provideScope(for: test, testCase: Test.Case.current) { await body() }
+  } catch {
+    Issue.record(error)
+  }
+}
+
+/// Shows a screen whose list then declares a key twice: one `duplicateKey` diagnostic.
+@MainActor
+private func declareAKeyTwice(expecting: Bool) async {
+  let state = ScreenState()
+  let harness = await ContainerHarness(showing: ScreenViewController(state: state))
+  if expecting {
+    await harness.expectReleased(expectingDiagnostics: ["key 'a' is used twice"]) {
+      state.rows = ["a", "a"]
+    }
+  } else {
+    state.rows = ["a", "a"]
+    await harness.settle()
+  }
+}
+
+/// One of the tests run side by side: in a scope of its own, it declares a key twice.
+@MainActor
+private func runOneOfMany(expecting: Bool) async {
+  await runScoped(by: IsolatedModelTrait.isolatedModel) {
+    await declareAKeyTwice(expecting: expecting)
+  }
+}
+
+/// A mistake Compose reports during a test fails the test when it ends, unless an expectation
+/// accounted for it; a test that reads the diagnostics itself allows them.
+@MainActor
+@Suite("Diagnostics fail the test that caused them")
+struct DiagnosticIssueTests {
+  @Test("A diagnostic no expectation accounted for fails the test at the declaration's line")
+  func unexpectedFailsAtTheEnd() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        await declareAKeyTwice(expecting: false)
+      }
+    }
+    // The `ForEach` of `ScreenViewController` (Fixtures.swift) is at line 44.
+    #expect(
+      issues == [
+        RecordedIssue(
+          text: "Compose reported a diagnostic the test did not expect: duplicateKey: key 'a' "
+            + "is used twice in the ForEach at Fixtures.swift:44 in slot 'rows'; the second "
+            + "element is kept as a separate child; make the keys unique. Fix the declaration, "
+            + "or expect it with 'expectingDiagnostics:' on the harness's expectation that "
+            + "causes it (or '.isolatedModel(diagnostics: .allowed)' for a test that reads "
+            + "'Composer.diagnostics' itself)",
+          line: 44)
+      ])
+  }
+
+  @Test("A diagnostic an expectation expected does not fail the test again")
+  func expectedIsAccountedFor() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        await declareAKeyTwice(expecting: true)
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test("A test that allows diagnostics reads them in the composer instead")
+  func allowed() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel(diagnostics: .allowed)) {
+        await declareAKeyTwice(expecting: false)
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test("The trait for UIKit targets fails the test too, without a model of its own")
+  func traitWithoutTheModel() async {
+    let issues = await recordedIssues {
+      await runScoped(by: DiagnosticsFailTestsTrait.composeDiagnosticsFailTests) {
+        await ModelRuntime.withIsolatedRuntime { await declareAKeyTwice(expecting: false) }
+      }
+    }
+    #expect(issues.map(\.line) == [44])
+  }
+
+  @Test("Tests running side by side each fail for their own diagnostics only")
+  func parallelTestsKeepTheirOwn() async {
+    let issues = await recordedIssues {
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<8 {
+          group.addTask { await runOneOfMany(expecting: index.isMultiple(of: 2)) }
+        }
+      }
+    }
+    #expect(issues.count == 4)
+    #expect(issues.allSatisfy { $0.line == 44 })
+  }
+}
+#endif
