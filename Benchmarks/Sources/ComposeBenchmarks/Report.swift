@@ -41,6 +41,34 @@ struct References {
 struct Report {
   var rows: [Row] = []
   var references: [References] = []
+  /// W8's phases, through a live `Composer`.
+  var live: [LiveRow] = []
+  /// W8: a no-op recompose with update reads observed ÷ the same without.
+  var trackingCost: Double?
+
+  /// W8's table: each phase's median, per child, and its ratio to the body alone.
+  var liveTable: String {
+    var lines = [
+      "| Phase | Median | Per child | × body alone | Allocs |",
+      "|---|---:|---:|---:|---:|",
+    ]
+    for row in live {
+      let ratio = row.body.map { formatRatio(row.timing.nanoseconds / $0.nanoseconds) } ?? "–"
+      let cells = [
+        row.phase, formatTime(row.timing.nanoseconds),
+        formatTime(row.timing.nanoseconds / Double(LiveContainer.childCount)), ratio,
+        row.allocations.map { String($0) } ?? "–",
+      ]
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    if let trackingCost {
+      lines.append("")
+      lines.append(
+        "Observing the update closures' reads costs \(formatRatio(trackingCost)) the same "
+          + "recompose without it (\(format((trackingCost - 1) * 100, digits: 1))%).")
+    }
+    return lines.joined(separator: "\n")
+  }
 
   subscript(id: String) -> Row? { rows.first { $0.id == id } }
 

@@ -1,4 +1,4 @@
-// Compose benchmarks: W1–W5 and W7 of PERFORMANCE.md (W6 is `typecheck.sh`).
+// Compose benchmarks: W1–W5, W7 and W8 (W6 is `typecheck.sh`).
 //
 //   swift run -c release --package-path Benchmarks                 every workload, writes results.md
 //   swift run -c release --package-path Benchmarks ComposeBenchmarks W2 W3     some workloads
@@ -112,11 +112,16 @@ if runner.wants("W7") {
   runner.bodyCase()
 }
 
+// W8: a no-op recompose of a live container with 100 children, through the Composer.
+if runner.profile == nil, runner.wants("W8") {
+  runner.liveContainerCase()
+}
+
 if runner.profile == nil {
   let elapsed = ContinuousClock.now - started
   let report = runner.report
   let output = """
-    ## Runtime (W1–W5, W7)
+    ## Runtime (W1–W5, W7, W8)
 
     Release build, median of 11 samples (3 for the standard library at 100k keys), one run of \
     `swift run -c release --package-path Benchmarks` taking \
@@ -136,6 +141,15 @@ if runner.profile == nil {
     ### Goals
 
     \(report.goals)
+
+    ## A live container (W8)
+
+    A container on screen with 100 children in a stacked slot, each with an update closure \
+    that reads `@Observable` state; a no-op recompose goes through the `Composer`: the body, \
+    its resolution, the reconciliation, the update step of every child and the repair pass. \
+    Measured side by side with the body alone.
+
+    \(report.liveTable)
     """
   print(output)
   if runner.filter.isEmpty {

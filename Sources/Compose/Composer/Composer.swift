@@ -70,6 +70,9 @@ public final class Composer {
   private var invalidatedWhileComposing: String?
   /// What is running while the declaration is applied, readable from any thread.
   private let activity = CompositionActivity()
+  /// Observes what the body reads, one registration at a time.
+  private let bodyReads = ObservedReads()
+  private lazy var bodyReader = bodyReads.makeReader()
   /// How many compositions in a row were invalidated by applying the previous one.
   private var selfInvalidatedPasses = 0
   /// Whether the composer stopped a self-invalidating declaration; a change from outside
@@ -170,9 +173,7 @@ public final class Composer {
     executor.swapDidComplete = { [weak self] completion in
       self?.swapDidComplete(completion)
     }
-    executor.updateReadsDidChange = { [weak self] identity, duringComposition in
-      self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
-    }
+    tracksUpdateReads = true
     InheritedEnvironment.register(self, for: container)
   }
 
@@ -625,7 +626,7 @@ public final class Composer {
     if let container, let inherited = InheritedEnvironment.environment(of: container) {
       environment = environment.merged(over: inherited)
     }
-    return withObservationTracking {
+    return bodyReads.track(bodyReader) {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
@@ -710,6 +711,25 @@ extension Composer {
   @_spi(ComposeTesting)
   public var isBusy: Bool {
     isDirty || needsComposeAfterSwap || !executor.transitioningSlots.isEmpty
+  }
+}
+
+// MARK: - Benchmarks
+
+// What the benchmarks package switches, as SPI: not part of Compose's API.
+extension Composer {
+  /// Whether the reads of each child's update closure are observed, so that a change to them
+  /// runs that update again; `true` unless a benchmark measures the path without it.
+  @_spi(Benchmarks)
+  public var tracksUpdateReads: Bool {
+    get { executor.updateReadsDidChange != nil }
+    set {
+      executor.updateReadsDidChange =
+        newValue
+        ? { [weak self] identity, duringComposition in
+          self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
+        } : nil
+    }
   }
 }
 

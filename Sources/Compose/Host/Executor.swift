@@ -48,6 +48,12 @@ final class Executor {
   /// The child's `add-child` step or swap takes its controller; `nil` stands for a controller the
   /// checks refused. Emptied after each plan.
   private var prepared: [ChildIdentity: UIViewController?] = [:]
+  /// Observes what each child's update closure reads, one registration per child at a time.
+  private let reads = ObservedReads()
+  /// The reader of each child whose update closure ran with its reads observed.
+  private var readers: [ChildIdentity: Int] = [:]
+  /// `controllers.removals` when readers of forgotten children were last ended.
+  private var removalsSeen = 0
   /// Where the child whose update closure is running is noted.
   private let activity: CompositionActivity
   /// Called when a slot's swap finished.
@@ -91,6 +97,19 @@ final class Executor {
       perform(step, declared: declared, target: target, container: container)
     }
     prepared = [:]
+    endReadsOfForgottenChildren()
+  }
+
+  /// Ends the observation of the update closures of children Compose no longer holds, so that
+  /// none stays registered for a child that is gone; only when a child was forgotten since the
+  /// last look.
+  private func endReadsOfForgottenChildren() {
+    guard controllers.removals != removalsSeen else { return }
+    removalsSeen = controllers.removals
+    for (identity, reader) in readers where !controllers.hasEntry(identity) {
+      reads.end(reader)
+      readers[identity] = nil
+    }
   }
 
   /// Every child the plan can name, declared or mounted (hidden ones included), by identity.
@@ -181,7 +200,14 @@ final class Executor {
   private func trackingReads(of identity: ChildIdentity, _ update: () -> Void) {
     guard updateReadsDidChange != nil else { return update() }
     let child = UncheckedSendable(identity)
-    withObservationTracking(update) { [weak self, activity] in
+    let reader: Int
+    if let existing = readers[identity] {
+      reader = existing
+    } else {
+      reader = reads.makeReader()
+      readers[identity] = reader
+    }
+    reads.track(reader, update) { [weak self, activity] in
       // Noted where the change is made, like the body's: a change made while composing counts
       // as self-invalidation.
       let duringComposition = activity.noteObservedChange()
@@ -943,6 +969,8 @@ struct LiveControllers {
   /// The identity of each entry's controller; checked against `entries` when read, since a
   /// released controller's identifier may be reused.
   private var identities: [ObjectIdentifier: ChildIdentity] = [:]
+  /// How many entries were removed so far.
+  private(set) var removals = 0
 
   /// The controller of a child, if it is alive.
   subscript(identity: ChildIdentity) -> UIViewController? {
@@ -952,7 +980,7 @@ struct LiveControllers {
         identities[old.object] = nil
       }
       guard let newValue else {
-        entries[identity] = nil
+        if entries.removeValue(forKey: identity) != nil { removals &+= 1 }
         return
       }
       let object = ObjectIdentifier(newValue)
