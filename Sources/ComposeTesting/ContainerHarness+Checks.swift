@@ -19,7 +19,9 @@ extension ContainerHarness {
     let reported = composer.diagnostics.dropFirst(cursor.composerDiagnostics)
     // Judged here: an expectation fails on it unless it expects it, so it does not also fail the
     // test at its end.
+    #if canImport(Testing)
     DiagnosticCollection.current?.account(for: reported)
+    #endif
     var found = reported.map { "\($0.id): \($0.message)" }
     cursor.composerDiagnostics = composer.diagnostics.count
     #if !canImport(UIKit)
