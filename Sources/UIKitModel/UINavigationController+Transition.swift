@@ -151,7 +151,8 @@ extension UINavigationController {
   func performPop(to viewController: UIViewController, animated: Bool) -> [UIViewController]? {
     guard let index = stack.firstIndex(where: { $0 === viewController }) else {
       ModelRuntime.raise(
-        ModelException.internalInconsistency, "Tried to pop to a view controller that doesn't exist.")
+        ModelException.internalInconsistency,
+        "Tried to pop to a view controller that doesn't exist.")
       return nil
     }
     let popped = Array(stack[(index + 1)...])
@@ -281,7 +282,8 @@ extension UINavigationController {
     if let container = viewIfLoaded { views.append(container) }
     if let fromView = transition.from?.viewIfLoaded { views.append(fromView) }
     if let toView = transition.to?.viewIfLoaded { views.append(toView) }
-    let kind = transition.isCancelled ? "cancelled \(transition.direction)" : "\(transition.direction)"
+    let kind =
+      transition.isCancelled ? "cancelled \(transition.direction)" : "\(transition.direction)"
     let record = ModelRuntime.startAnimation(
       kind: .navigationTransition, duration: duration, delay: 0, options: [], views: views,
       subject: "\(kind)(from: \(transition.from?.modelName ?? "nil"), "
@@ -338,7 +340,8 @@ extension UINavigationController {
   /// `didMove(toParent:)` for the controllers a change added, `removeFromParent()` for those it
   /// removed — each only if a later change did not undo it meanwhile.
   private func endContainment(added: [UIViewController], removed: [UIViewController]) {
-    for child in added where child.storedParent === self && stack.contains(where: { $0 === child }) {
+    for child in added where child.storedParent === self && stack.contains(where: { $0 === child })
+    {
       child.didMove(toParent: self)
     }
     for child in removed

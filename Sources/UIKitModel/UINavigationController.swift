@@ -250,20 +250,23 @@ extension ModelInspection where Object: UINavigationController {
     object.beginInteractivePop()
   }
 
-  /// Lets go of the interactive pop so that it completes (rule N14): the coordinator's
-  /// interaction handlers run with `isCancelled == false`, and the pop ends as an animated pop
-  /// does, after ``ModelRuntime/navigationTransitionDuration``.
+  /// Lets go of the interactive pop so that it completes (rule N14).
+  ///
+  /// The coordinator's interaction handlers run with `isCancelled == false`, and the pop ends as
+  /// an animated pop does, after ``ModelRuntime/navigationTransitionDuration``.
   ///
   /// Traps when no interactive pop is under way (a misuse of the model).
   public func finishInteractivePop() {
     object.endInteractivePop(cancelled: false)
   }
 
-  /// Lets go of the interactive pop so that it is cancelled (rule N13): the coordinator's
-  /// interaction handlers run with `isCancelled == true`; the controller that was being revealed
-  /// gets `viewWillDisappear(true)` and `viewDidDisappear(true)`, the top one `viewWillAppear(true)`
-  /// and is back on the stack; after ``ModelRuntime/navigationTransitionDuration`` the top one gets
-  /// `viewDidAppear(true)`. There is no `navigationController(_:didShow:animated:)`.
+  /// Lets go of the interactive pop so that it is cancelled (rule N13).
+  ///
+  /// The coordinator's interaction handlers run with `isCancelled == true`; the controller that
+  /// was being revealed gets `viewWillDisappear(true)` and `viewDidDisappear(true)`, the top one
+  /// `viewWillAppear(true)` and is back on the stack; after
+  /// ``ModelRuntime/navigationTransitionDuration`` the top one gets `viewDidAppear(true)`. There is
+  /// no `navigationController(_:didShow:animated:)`.
   ///
   /// Traps when no interactive pop is under way (a misuse of the model).
   public func cancelInteractivePop() {

@@ -601,7 +601,8 @@ extension ModelTests {
       stack.nav.popViewController(animated: true)
       ModelRuntime.runUntilIdle()
       #expect(
-        ModelRuntime.eventLog(for: ["nav.delegate", "delegate"], categories: [.delegate, .annotation])
+        ModelRuntime.eventLog(
+          for: ["nav.delegate", "delegate"], categories: [.delegate, .annotation])
           == "")
       #expect(stack.nav.topViewController === stack.root)
     }
