@@ -293,6 +293,70 @@ extension ModelTests {
       #expect(ModelRuntime.currentTime == 0)
     }
 
+    @Test(
+      "N3 D5 a pushed container's own children appear and disappear with it, after it, with its animated value"
+    )
+    func n3PushedContainerForwardsToItsChildren() {
+      let stack = ShownStack()
+      let container = controller("container")
+      let inner = observing("inner")
+      container.addChild(inner)
+      container.view.addSubview(inner.view)
+      inner.didMove(toParent: container)
+      ModelRuntime.clearEvents()
+
+      stack.nav.pushViewController(container, animated: true)
+      ModelRuntime.runUntilIdle()
+      stack.nav.popViewController(animated: true)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["container", "inner"], categories: [.appearance]) == """
+          container.viewWillAppear(true)
+          inner.viewWillAppear(true)
+          container.viewIsAppearing(true)
+          inner.viewIsAppearing(true)
+          container.viewDidAppear(true)
+          inner.viewDidAppear(true)
+          container.viewWillDisappear(true)
+          inner.viewWillDisappear(true)
+          container.viewDidDisappear(true)
+          inner.viewDidDisappear(true)
+          """)
+      #expect(inner.uikitModel.appearanceState == .disappeared)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+    }
+
+    @Test(
+      "N3 K3 removing the layer's animations cuts a push short: it ends at the next run of the model, completely"
+    )
+    func n3PushCutShort() {
+      let stack = ShownStack()
+      let b = observing("b")
+      stack.nav.pushViewController(b, animated: true)
+      ModelRuntime.advance(by: 0.1)
+
+      stack.nav.view.layer.removeAllAnimations()
+      ModelRuntime.advance(by: 0)
+
+      #expect(
+        ModelRuntime.eventLog(
+          for: ["b", "nav.delegate", "animation#1"],
+          categories: [
+            .containment, .delegate, .animation,
+          ]) == """
+            b.willMove(toParent: nav)
+            nav.delegate.navigationController(willShow: b, animated: true)
+            animation#1.start(push(from: root, to: b), duration: 0.35)
+            b.didMove(toParent: nav)
+            nav.delegate.navigationController(didShow: b, animated: true)
+            animation#1.completion(false)
+            """)
+      #expect(b.uikitModel.appearanceState == .appeared)
+      #expect(names(stack.nav.view.subviews) == ["b.view"])
+      #expect(stack.nav.transitionCoordinator == nil)
+    }
+
     // MARK: - N4 N5 N8 N9 pop
 
     @Test(
