@@ -109,6 +109,12 @@ private struct ShownStack {
   }
 }
 
+/// A container that forwards appearance to its children by hand (semantics D3).
+@MainActor
+private final class ManualForwardingParent: UIViewController {
+  override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+}
+
 /// A named controller that notes its moving flags.
 @MainActor
 private func observing(_ name: String) -> ObservingViewController {
@@ -186,6 +192,85 @@ extension ModelTests {
       #expect(root.view.frame == nav.view.bounds)
       #expect(root.uikitModel.appearanceState == .appeared)
       #expect(window.rootViewController === nav)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+    }
+
+    @Test(
+      "N10 D6 a navigation controller added to a visible container: its top loads and appears right after it"
+    )
+    func n10EmbeddedInAVisibleContainer() {
+      freshModel()
+      let parent = controller("parent")
+      let window = makeVisibleWindow(root: parent)
+      let root = observing("root")
+      let nav = UINavigationController(rootViewController: root)
+      nav.uikitModel.name = "nav"
+      ModelRuntime.clearEvents()
+
+      parent.addChild(nav)
+      parent.view.addSubview(nav.view)
+      nav.didMove(toParent: parent)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["nav", "root"]) == """
+          nav.willMove(toParent: parent)
+          nav.loadView()
+          nav.viewDidLoad()
+          nav.viewWillAppear(false)
+          root.loadView()
+          root.viewDidLoad()
+          root.viewWillAppear(false)
+          root.viewWillAppear sees isMovingToParent=true isMovingFromParent=false
+          nav.viewIsAppearing(false)
+          root.viewIsAppearing(false)
+          nav.viewDidAppear(false)
+          root.viewDidAppear(false)
+          root.viewDidAppear sees isMovingToParent=true isMovingFromParent=false
+          nav.didMove(toParent: parent)
+          root.didMove(toParent: nav)
+          """)
+      #expect(names(nav.view.subviews) == ["root.view"])
+      #expect(window.isKeyWindow)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+    }
+
+    @Test(
+      "N10 D3 D8 under a container that forwards appearance by hand, the top's view enters when the container begins the navigation controller's appearance, and appears once through it"
+    )
+    func n10DrivenByHand() {
+      freshModel()
+      let parent = ManualForwardingParent()
+      parent.uikitModel.name = "parent"
+      let window = makeVisibleWindow(root: parent)
+      let root = observing("root")
+      let nav = UINavigationController(rootViewController: root)
+      nav.uikitModel.name = "nav"
+      ModelRuntime.runUntilIdle()
+      parent.addChild(nav)
+      parent.view.addSubview(nav.view)
+      nav.didMove(toParent: parent)
+      #expect(!root.isViewLoaded)
+      ModelRuntime.clearEvents()
+
+      nav.beginAppearanceTransition(true, animated: false)
+      nav.endAppearanceTransition()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["nav", "root"]) == """
+          nav.viewWillAppear(false)
+          root.loadView()
+          root.viewDidLoad()
+          nav.viewIsAppearing(false)
+          root.viewWillAppear(false)
+          root.viewWillAppear sees isMovingToParent=false isMovingFromParent=false
+          root.viewIsAppearing(false)
+          nav.viewDidAppear(false)
+          root.viewDidAppear(false)
+          root.viewDidAppear sees isMovingToParent=false isMovingFromParent=false
+          """)
+      #expect(names(nav.view.subviews) == ["root.view"])
+      #expect(root.view.window === window)
       #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
