@@ -194,11 +194,14 @@ extension UINavigationController {
   /// of the model (rules N2, N6, N11).
   private func apply(_ newStack: [UIViewController], animated: Bool, nestedText: String) {
     if let running = runningTransition {
-      // UIKit logs this and goes on; the model ends the running transition first, so that no
-      // controller is in two transitions at once (rule N15).
-      ModelRuntime.diagnose(
-        .nestedNavigationTransition,
-        "nested \(nestedText) animation can result in a corrupted navigation bar")
+      // Over a running animation UIKit logs this and goes on; a transition without animation is
+      // simply over (rule N15). The model ends the running transition first, so that no
+      // controller is in two transitions at once.
+      if running.animated {
+        ModelRuntime.diagnose(
+          .nestedNavigationTransition,
+          "nested \(nestedText) animation can result in a corrupted navigation bar")
+      }
       finishNow(running)
     }
     let oldStack = stack

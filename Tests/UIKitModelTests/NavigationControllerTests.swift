@@ -1131,6 +1131,54 @@ extension ModelTests {
       #expect(names(stack.nav.view.subviews) == ["d.view"])
     }
 
+    @Test(
+      "N15 N11 a change right after a change without animation is not nested: the first ends at once, with no diagnostic"
+    )
+    func n15ChangesWithoutAnimationInARow() {
+      let stack = ShownStack()
+      let pushed = stack.push("b")
+      let c = observing("c")
+
+      stack.nav.popViewController(animated: false)
+      stack.nav.pushViewController(c, animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(
+        ModelRuntime.eventLog(for: ["b", "c"], categories: [.containment, .appearance]) == """
+          b.willMove(toParent: nil)
+          b.viewWillDisappear(false)
+          b.viewDidDisappear(false)
+          b.didMove(toParent: nil)
+          c.willMove(toParent: nav)
+          c.viewWillAppear(false)
+          c.viewIsAppearing(false)
+          c.viewDidAppear(false)
+          c.didMove(toParent: nav)
+          """)
+      #expect(names(stack.nav.viewControllers) == ["root", "c"])
+      #expect(pushed[0].parent == nil)
+      #expect(names(stack.nav.view.subviews) == ["c.view"])
+    }
+
+    @Test(
+      "N15 a change without animation during an animated one is still nested: UIKit logs the line by the running animation"
+    )
+    func n15ChangeWithoutAnimationDuringAnAnimatedOne() {
+      let stack = ShownStack()
+      stack.nav.pushViewController(observing("b"), animated: true)
+
+      stack.nav.popToRootViewController(animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.diagnostics.map(\.message) == [
+          "nested pop animation can result in a corrupted navigation bar"
+        ])
+      #expect(names(stack.nav.viewControllers) == ["root"])
+      #expect(names(stack.nav.view.subviews) == ["root.view"])
+    }
+
     // MARK: - N16 N17 misuse
 
     @Test(
