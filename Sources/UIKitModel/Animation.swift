@@ -12,6 +12,9 @@ public struct ModelAnimation: Hashable, Sendable, CustomStringConvertible {
     case viewSwap
     /// `UIViewController.transition(from:to:duration:options:animations:completion:)`.
     case viewControllerTransition
+    /// A `UINavigationController` push, pop or replacement of its stack, or the end of an
+    /// interactive pop.
+    case navigationTransition
   }
 
   /// The animation's number, counting from 1 since the last ``ModelRuntime/reset()``; it is named

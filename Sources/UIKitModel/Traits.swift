@@ -215,6 +215,18 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
   ) -> Bool
+
+  /// Registers a handler for the moments an interactive transition stops (or starts again)
+  /// being driven by the user.
+  ///
+  /// As UIKit's header says: the handler runs when the transition changes from interactive to
+  /// non-interactive, before the "will" appearance callbacks a cancellation makes, and it usually
+  /// reads ``UIViewControllerTransitionCoordinatorContext/isCancelled``. A transition that is not
+  /// interactive never calls it (rule N13 of Docs/Design/0001).
+  ///
+  /// - Parameter handler: Runs with the transition's context.
+  func notifyWhenInteractionChanges(
+    _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
 extension UIViewControllerTransitionCoordinator {
@@ -270,6 +282,13 @@ public final class ModelTransitionCoordinator: UIViewControllerTransitionCoordin
     if let completion { completions.append(completion) }
     return true
   }
+
+  /// Accepts a handler and never calls it: size and trait transitions are never interactive.
+  ///
+  /// - Parameter handler: Ignored.
+  public func notifyWhenInteractionChanges(
+    _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void
+  ) {}
 
   /// Runs the alongside animations now and schedules the completions.
   public func run() {

@@ -1,31 +1,36 @@
 extension UIViewController {
   func performAddChild(_ childController: UIViewController) {
     let child = childController
-    var ancestor: UIViewController? = self
-    while let current = ancestor {
-      if current === child {
-        ModelRuntime.raise(
-          ModelException.hierarchyInconsistency,
-          "child view controller:\(child) cannot be added to \(self), which is the child itself "
-            + "or one of its descendants (model message)")
-        return
-      }
-      ancestor = current.storedParent
-    }
-    if child.storedParent === self { return }
-    if let childSuperview = child.storedView?.storedSuperview,
-      let owner = childSuperview.enclosingViewController, owner !== self
-    {
-      ModelRuntime.raise(
-        ModelException.hierarchyInconsistency,
-        "child view controller:\(child) should have parent view controller:\(owner) but "
-          + "requested parent is:\(self)")
+    if let failure = addChildFailure(child) {
+      ModelRuntime.raise(ModelException.hierarchyInconsistency, failure)
       return
     }
+    if child.storedParent === self { return }
     if child.storedParent != nil { child.removeFromParent() }
     child.willMove(toParent: self)
     storedChildren.append(child)
     child.storedParent = self
+  }
+
+  /// The reason `addChild(child)` would raise `UIViewControllerHierarchyInconsistency`, or `nil`
+  /// (semantics B9, B10): the one gate every child passes, checked before any state changes.
+  func addChildFailure(_ child: UIViewController) -> String? {
+    var ancestor: UIViewController? = self
+    while let current = ancestor {
+      if current === child {
+        return "child view controller:\(child) cannot be added to \(self), which is the child "
+          + "itself or one of its descendants (model message)"
+      }
+      ancestor = current.storedParent
+    }
+    if child.storedParent === self { return nil }
+    if let childSuperview = child.storedView?.storedSuperview,
+      let owner = childSuperview.enclosingViewController, owner !== self
+    {
+      return "child view controller:\(child) should have parent view controller:\(owner) but "
+        + "requested parent is:\(self)"
+    }
+    return nil
   }
 
   func performRemoveFromParent() {

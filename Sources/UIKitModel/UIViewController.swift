@@ -39,6 +39,11 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   var movingFromParentPending = false
   var missingDidMoveReported = false
 
+  /// The coordinator of the transition this controller runs right now (a navigation controller's
+  /// push or pop), returned by ``transitionCoordinator`` to it and, through their parents, to its
+  /// descendants; containers set it for the length of a transition.
+  var activeTransitionCoordinator: (any UIViewControllerTransitionCoordinator)?
+
   private var storedPreferredContentSize: CGSize = .zero
   var childTraitOverrides: [ObjectIdentifier: UITraitCollection] = [:]
 
@@ -401,6 +406,31 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   /// - Parameter parent: The new parent, or `nil`.
   open func didMove(toParent parent: UIViewController?) {
     recordDidMove(toParent: parent)
+  }
+
+  /// The navigation controller this controller was pushed onto: the nearest ancestor that is a
+  /// `UINavigationController`, or `nil` (rule N18 of Docs/Design/0001).
+  ///
+  /// A popped controller keeps answering its navigation controller until the pop's transition
+  /// ends and removes it from its parent.
+  open var navigationController: UINavigationController? {
+    var ancestor = storedParent
+    while let current = ancestor {
+      if let navigation = current as? UINavigationController { return navigation }
+      ancestor = current.storedParent
+    }
+    return nil
+  }
+
+  /// The coordinator of the transition under way, or `nil` (rule N12 of Docs/Design/0001).
+  ///
+  /// As UIKit's header says of the default implementation, a controller that runs a transition
+  /// itself answers that transition's coordinator, and any other asks its parent: during a push or
+  /// pop, the navigation controller and every controller below it answer the same coordinator.
+  /// It is `nil` before the transition's first callback and once its completions have run.
+  /// Custom containers that run transitions of their own override it and call `super` otherwise.
+  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    activeTransitionCoordinator ?? storedParent?.transitionCoordinator
   }
 
   /// Whether this controller forwards appearance callbacks to its children automatically; `true` by

@@ -104,6 +104,10 @@ final class ProbeViewController: UIViewController {
   override var shouldAutomaticallyForwardAppearanceMethods: Bool {
     super.shouldAutomaticallyForwardAppearanceMethods
   }
+  override var navigationController: UINavigationController? { super.navigationController }
+  override var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    super.transitionCoordinator
+  }
   override func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
     super.beginAppearanceTransition(isAppearing, animated: animated)
   }
@@ -163,6 +167,7 @@ func probeCoordinator(_ coordinator: any UIViewControllerTransitionCoordinator) 
     },
     completion: { context in use(context.isCancelled) })
   coordinator.animate(alongsideTransition: nil)
+  coordinator.notifyWhenInteractionChanges { context in use(context.isCancelled) }
   let context: any UIViewControllerTransitionCoordinatorContext = coordinator
   use(context.isAnimated)
 }

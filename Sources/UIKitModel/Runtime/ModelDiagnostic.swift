@@ -25,6 +25,10 @@ public struct ModelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Semantics E12: a container transition started while another one involving the same child
     /// was still running.
     public static let overlappingTransition = Kind(name: "overlappingTransition")
+    /// Rule N15 of Docs/Design/0001: a navigation controller was asked to push, pop or replace
+    /// its stack while its previous transition was still running ("nested push animation can
+    /// result in a corrupted navigation bar").
+    public static let nestedNavigationTransition = Kind(name: "nestedNavigationTransition")
     /// A view controller's `loadView()` override returned without assigning `view`.
     public static let loadViewDidNotAssignView = Kind(name: "loadViewDidNotAssignView")
     /// ``ModelRuntime/runUntilIdle()`` gave up because work kept scheduling more work.

@@ -25,15 +25,22 @@ public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
     public static let forwarding = Category(name: "forwarding")
     /// Memory warnings.
     public static let system = Category(name: "system")
+    /// Messages a UIKit container sends its delegate, such as a navigation controller's
+    /// `navigationController(_:willShow:animated:)`, logged as
+    /// `nav.delegate.navigationController(willShow: top, animated: true)`.
+    public static let delegate = Category(name: "delegate")
     /// Lines added by ``ModelRuntime/annotate(_:_:)``.
     public static let annotation = Category(name: "annotation")
 
-    /// The view controller lifecycle: loading, containment and appearance (and annotations).
-    public static let lifecycle: Set<Category> = [.loading, .containment, .appearance, .annotation]
+    /// The view controller lifecycle: loading, containment, appearance and the containers'
+    /// delegate messages (and annotations).
+    public static let lifecycle: Set<Category> = [
+      .loading, .containment, .appearance, .delegate, .annotation,
+    ]
     /// Every category.
     public static let all: Set<Category> = [
-      .loading, .containment, .appearance, .layout, .view, .animation, .forwarding, .system,
-      .annotation,
+      .loading, .containment, .appearance, .delegate, .layout, .view, .animation, .forwarding,
+      .system, .annotation,
     ]
 
     /// The category's name.

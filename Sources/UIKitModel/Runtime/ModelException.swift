@@ -31,6 +31,9 @@ public struct ModelException: Hashable, Sendable, CustomStringConvertible {
   public static let hierarchyInconsistency = "UIViewControllerHierarchyInconsistency"
   /// The name of the exception raised for invalid arguments.
   public static let invalidArgument = "NSInvalidArgumentException"
+  /// The name of the exception raised for internal inconsistencies, such as popping to a view
+  /// controller that is not on a navigation stack.
+  public static let internalInconsistency = "NSInternalInconsistencyException"
   /// The name of the exception raised for generic failures such as unrelated constraint anchors.
   public static let generic = "NSGenericException"
 }
