@@ -12,6 +12,8 @@ public struct ModelAnimation: Hashable, Sendable, CustomStringConvertible {
     case viewSwap
     /// `UIViewController.transition(from:to:duration:options:animations:completion:)`.
     case viewControllerTransition
+    /// `UIViewController.present(_:animated:completion:)` and `dismiss(animated:completion:)`.
+    case presentation
   }
 
   /// The animation's number, counting from 1 since the last ``ModelRuntime/reset()``; it is named

@@ -27,13 +27,19 @@ public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
     public static let system = Category(name: "system")
     /// Lines added by ``ModelRuntime/annotate(_:_:)``.
     public static let annotation = Category(name: "annotation")
+    /// Calls to delegates of UIKit's containers and presentations (the subject is the delegate,
+    /// named after its owner: `tabs.delegate`, `sheet.presentationController.delegate`).
+    public static let delegate = Category(name: "delegate")
 
-    /// The view controller lifecycle: loading, containment and appearance (and annotations).
-    public static let lifecycle: Set<Category> = [.loading, .containment, .appearance, .annotation]
+    /// The view controller lifecycle: loading, containment, appearance and delegate calls (and
+    /// annotations).
+    public static let lifecycle: Set<Category> = [
+      .loading, .containment, .appearance, .annotation, .delegate,
+    ]
     /// Every category.
     public static let all: Set<Category> = [
       .loading, .containment, .appearance, .layout, .view, .animation, .forwarding, .system,
-      .annotation,
+      .annotation, .delegate,
     ]
 
     /// The category's name.
