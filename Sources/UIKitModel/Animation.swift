@@ -14,6 +14,8 @@ public struct ModelAnimation: Hashable, Sendable, CustomStringConvertible {
     case viewControllerTransition
     /// `UIViewController.present(_:animated:completion:)` and `dismiss(animated:completion:)`.
     case presentation
+    /// `UIPageViewController.setViewControllers(_:direction:animated:completion:)`.
+    case pageTransition
   }
 
   /// The animation's number, counting from 1 since the last ``ModelRuntime/reset()``; it is named
