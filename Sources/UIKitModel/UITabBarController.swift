@@ -94,7 +94,7 @@ open class UITabBarController: UIViewController {
   ///
   /// View controllers no longer in the list get `willMove(toParent: nil)` and are removed with
   /// `removeFromParent()`; new ones are added with `addChild(_:)` and get
-  /// `didMove(toParent:)`; the ones that stay remain children without any call, and ``children``
+  /// `didMove(toParent:)`; the ones that stay remain children without any call, and ``UIViewController/children``
   /// follows the new order (rule T1; the order of the calls is a model choice). The selection
   /// stays on the same view controller if it is still in the list, else on the same index if it
   /// is valid, else moves to index 0 (rule T4). More than five view controllers are kept as

@@ -547,7 +547,7 @@ extension ModelTests {
       withExtendedLifetime(window) {}
     }
 
-    @Test("MP10 dismiss with nothing presented does nothing and does not run the completion")
+    @Test("MP15 dismiss with nothing presented does nothing and does not run the completion")
     func mp10NothingToDismiss() {
       freshModel()
       let (window, root, _) = rootWithChildInWindow()
@@ -760,7 +760,7 @@ extension ModelTests {
     }
 
     @Test(
-      "an unmodelled style presents as the style it is closest to and says so in a diagnostic")
+      "MP15 an unmodelled style presents as the style it is closest to and says so in a diagnostic")
     func unmodelledStyleIsReported() {
       freshModel()
       let (window, root, _) = rootWithChildInWindow()

@@ -273,7 +273,7 @@ extension ModelTests {
     }
 
     @Test(
-      "T4 no view controllers: every child leaves, the selected view leaves, selectedIndex reads NSNotFound"
+      "T4 T9 no view controllers: every child leaves, the selected view leaves, selectedIndex reads NSNotFound"
     )
     func t4NoViewControllers() {
       freshModel()
