@@ -196,6 +196,77 @@ extension ModelTests {
       withExtendedLifetime(window) {}
     }
 
+    @Test(
+      "MP2 MP3 a tab's child presents full screen: the tab bar controller and its selected child disappear, the hidden tab gets nothing, and all come back"
+    )
+    func mp3PresentationFromATab() {
+      freshModel()
+      let a = controller("a")
+      let b = controller("b")
+      let tabs = UITabBarController()
+      tabs.uikitModel.name = "tabs"
+      tabs.viewControllers = [a, b]
+      let window = makeVisibleWindow(root: tabs)
+      let modal = presentable("modal", style: .fullScreen)
+      ModelRuntime.clearEvents()
+
+      a.present(modal, animated: true)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.annotate("test", "presented")
+      modal.dismiss(animated: true)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          tabs.viewWillDisappear(true)
+          a.viewWillDisappear(true)
+          modal.loadView()
+          modal.viewDidLoad()
+          modal.viewWillAppear(true)
+          modal.viewIsAppearing(true)
+          modal.viewDidAppear(true)
+          tabs.viewDidDisappear(true)
+          a.viewDidDisappear(true)
+          test.presented
+          modal.viewWillDisappear(true)
+          tabs.viewWillAppear(true)
+          a.viewWillAppear(true)
+          tabs.viewIsAppearing(true)
+          a.viewIsAppearing(true)
+          modal.viewDidDisappear(true)
+          tabs.viewDidAppear(true)
+          a.viewDidAppear(true)
+          """)
+      #expect(modal.presentingViewController == nil)
+      #expect(!b.isViewLoaded)
+      #expect(names(window.subviews) == ["tabs.view"])
+    }
+
+    @Test(
+      "MP3 hiding and showing the window while a full-screen presentation is up reaches only the presented controller"
+    )
+    func mp3WindowVisibilityUnderFullScreen() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let modal = presentable("modal", style: .fullScreen)
+      root.present(modal, animated: false)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      window.isHidden = true
+      window.isHidden = false
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          modal.viewWillDisappear(false)
+          modal.viewDidDisappear(false)
+          modal.viewWillAppear(false)
+          modal.viewIsAppearing(false)
+          modal.viewDidAppear(false)
+          """)
+      #expect(root.uikitModel.appearanceState == .disappeared)
+    }
+
     // MARK: - MP4
 
     @Test(
