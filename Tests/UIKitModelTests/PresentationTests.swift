@@ -599,6 +599,53 @@ extension ModelTests {
       withExtendedLifetime(window) {}
     }
 
+    @Test(
+      "MP3 MP10 a full-screen presentation over a sheet hides both the sheet and its presenter; dismissing it brings both back in order"
+    )
+    func mp3FullScreenOverSheet() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let sheet = presentable("sheet", style: .pageSheet)
+      let cover = presentable("cover", style: .fullScreen)
+      root.present(sheet, animated: false)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      sheet.present(cover, animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(names(window.subviews) == ["cover.view"])
+      #expect(!sheet.uikitModel.swipeToDismiss())
+      ModelRuntime.annotate("test", "covered")
+      sheet.dismiss(animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog(for: ["root", "sheet", "cover", "test"]) == """
+          sheet.viewWillDisappear(false)
+          root.viewWillDisappear(false)
+          cover.loadView()
+          cover.viewDidLoad()
+          cover.viewWillAppear(false)
+          cover.viewIsAppearing(false)
+          cover.viewDidAppear(false)
+          sheet.viewDidDisappear(false)
+          root.viewDidDisappear(false)
+          test.covered
+          cover.viewWillDisappear(false)
+          root.viewWillAppear(false)
+          sheet.viewWillAppear(false)
+          root.viewIsAppearing(false)
+          sheet.viewIsAppearing(false)
+          cover.viewDidDisappear(false)
+          root.viewDidAppear(false)
+          sheet.viewDidAppear(false)
+          """)
+      #expect(names(window.subviews) == ["root.view", "sheet.view"])
+      #expect(root.presentedViewController === sheet)
+      #expect(sheet.presentedViewController == nil)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+    }
+
     @Test("MP10 a programmatic dismissal does not tell the presentation controller's delegate")
     func mp10ProgrammaticDismissalSkipsDelegate() {
       freshModel()
