@@ -253,7 +253,8 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   open var presentingViewController: UIViewController? { resolvedPresentingViewController }
 
   /// The style to present this controller with; `.automatic` by default, which reads as
-  /// `.formSheet` (rule MP1).
+  /// `.formSheet`, as on iOS 18 and later (rule MP1; UIKit reads `.pageSheet` on iOS 13 to 17 and
+  /// defaults to `.fullScreen` on tvOS, which the model does not follow).
   open var modalPresentationStyle: UIModalPresentationStyle {
     get { modal.style == .automatic ? .formSheet : modal.style }
     set { modal.style = newValue }
