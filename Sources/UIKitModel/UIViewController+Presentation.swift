@@ -183,8 +183,9 @@ extension UIViewController {
       controller.presenting = host
     }
 
-    // The covered controllers start disappearing, then the presented one starts appearing, and
-    // its view enters the window (rule MP3; the order follows semantics E7).
+    // The presented view loads first; then the covered controllers start disappearing, the
+    // presented one starts appearing, and its view enters the window (rule MP3, as logged).
+    presented.loadViewIfRequired()
     if visible {
       for controller in covered where controller.appearanceState != .disappeared {
         controller.driveAppearanceBegin(false, animated: isAnimated)

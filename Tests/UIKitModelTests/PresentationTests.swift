@@ -120,10 +120,10 @@ extension ModelTests {
 
       #expect(
         ModelRuntime.eventLog() == """
-          root.viewWillDisappear(true)
-          child.viewWillDisappear(true)
           modal.loadView()
           modal.viewDidLoad()
+          root.viewWillDisappear(true)
+          child.viewWillDisappear(true)
           modal.viewWillAppear(true)
           modal.viewWillAppear sees isBeingPresented=true isBeingDismissed=false
           modal.viewIsAppearing(true)
@@ -218,10 +218,10 @@ extension ModelTests {
 
       #expect(
         ModelRuntime.eventLog() == """
-          tabs.viewWillDisappear(true)
-          a.viewWillDisappear(true)
           modal.loadView()
           modal.viewDidLoad()
+          tabs.viewWillDisappear(true)
+          a.viewWillDisappear(true)
           modal.viewWillAppear(true)
           modal.viewIsAppearing(true)
           modal.viewDidAppear(true)
@@ -621,10 +621,10 @@ extension ModelTests {
 
       #expect(
         ModelRuntime.eventLog(for: ["root", "sheet", "cover", "test"]) == """
-          sheet.viewWillDisappear(false)
-          root.viewWillDisappear(false)
           cover.loadView()
           cover.viewDidLoad()
+          sheet.viewWillDisappear(false)
+          root.viewWillDisappear(false)
           cover.viewWillAppear(false)
           cover.viewIsAppearing(false)
           cover.viewDidAppear(false)
