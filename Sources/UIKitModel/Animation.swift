@@ -15,6 +15,10 @@ public struct ModelAnimation: Hashable, Sendable, CustomStringConvertible {
     /// A `UINavigationController` push, pop or replacement of its stack, or the end of an
     /// interactive pop.
     case navigationTransition
+    /// `UIViewController.present(_:animated:completion:)` and `dismiss(animated:completion:)`.
+    case presentation
+    /// `UIPageViewController.setViewControllers(_:direction:animated:completion:)`.
+    case pageTransition
   }
 
   /// The animation's number, counting from 1 since the last ``ModelRuntime/reset()``; it is named

@@ -388,11 +388,8 @@ extension UINavigationController {
   }
 
   /// The controller presented modally over the navigation controller, for
-  /// `visibleViewController` (rule N19).
-  ///
-  /// `nil` while the model has no modal presentation; presentation returns its presented
-  /// controller here.
-  var modallyPresentedViewController: UIViewController? { nil }
+  /// `visibleViewController` (rule N19): its `presentedViewController`.
+  var modallyPresentedViewController: UIViewController? { presentedViewController }
 
   // MARK: - Interactive pop (model only, driven by tests)
 

@@ -190,12 +190,91 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
   /// Reads `false` outside appearance callbacks (semantics C1–C3).
   open var isMovingFromParent: Bool { appearanceCallbackDepth > 0 && movingFromParentPending }
 
-  /// Whether the controller is being presented; always `false`: the model has no presentation
-  /// (semantics C4).
-  open var isBeingPresented: Bool { false }
+  /// Whether the controller is being presented: `true` from `present(_:animated:completion:)` until
+  /// its presentation transition ended, right before the completion runs (rule MP6 of
+  /// Docs/Design/0001; never because of containment, semantics C4).
+  open var isBeingPresented: Bool { modal.isBeingPresented }
 
-  /// Whether the controller is being dismissed; always `false` (semantics C4).
-  open var isBeingDismissed: Bool { false }
+  /// Whether the controller is being dismissed: `true` from `dismiss(animated:completion:)` (or the
+  /// start of a dismissal by the user) until the dismissal ended or was cancelled (rule MP6).
+  open var isBeingDismissed: Bool { modal.isBeingDismissed }
+
+  // MARK: - Presentation
+
+  /// The state of modal presentation (rules MP1 to MP14 of Docs/Design/0001).
+  let modal = ModalState()
+
+  /// Presents a view controller modally.
+  ///
+  /// The presentation is made by the farthest ancestor of this controller (the host); the
+  /// presented controller does not become a child, its view goes into the host's window, and it
+  /// gets its appearance callbacks (rule MP2). A `.fullScreen` presentation makes the host and
+  /// what it shows disappear and takes their views out of the window when it ends (rule MP3);
+  /// sheets and `.overFullScreen` leave them visible (rule MP4). `completion` runs after the
+  /// presented controller's `viewDidAppear(_:)`, at the end of a transition of
+  /// ``ModelRuntime/modalTransitionDuration`` on the model's clock, or at the next run of the model
+  /// when not animated (rule MP5).
+  ///
+  /// If the host already presents a controller, or a presentation or dismissal is running, or its
+  /// view is not in a window, nothing is presented, `completion` never runs and UIKit's warning is
+  /// recorded as a diagnostic (rules MP7, MP8). Presenting a controller that is already presented,
+  /// has a parent, or is active (this controller, an ancestor, a window's root) raises
+  /// `NSInvalidArgumentException` (rule MP9).
+  ///
+  /// - Parameters:
+  ///   - viewControllerToPresent: The view controller to present.
+  ///   - flag: Whether to animate the presentation.
+  ///   - completion: Runs after the presentation finished.
+  open func present(
+    _ viewControllerToPresent: UIViewController, animated flag: Bool,
+    completion: (() -> Void)? = nil
+  ) {
+    performPresent(viewControllerToPresent, animated: flag, completion: completion)
+  }
+
+  /// Dismisses the view controller presented by this controller (or its nearest ancestor) and
+  /// every one presented above it; called on a presented controller that presents nothing, its
+  /// presenter dismisses it (rule MP10).
+  ///
+  /// The topmost one leaves animated, the ones between without animation; the controllers a
+  /// full-screen presentation had hidden come back. `completion` runs after the dismissed
+  /// controller's `viewDidDisappear(_:)`. The presentation controller's delegate is not told
+  /// (rule MP10). While a presentation or dismissal runs, nothing happens and UIKit's warning is
+  /// recorded (rule MP11); with nothing to dismiss, nothing happens (model choice).
+  ///
+  /// - Parameters:
+  ///   - flag: Whether to animate the dismissal.
+  ///   - completion: Runs after the dismissal finished.
+  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    performDismiss(animated: flag, completion: completion)
+  }
+
+  /// The view controller presented by this controller or its nearest ancestor that presents one
+  /// (rule MP2); it stays set until a dismissal ends.
+  open var presentedViewController: UIViewController? { resolvedPresentedViewController }
+
+  /// The view controller that presented this controller or its nearest presented ancestor (rule
+  /// MP2).
+  open var presentingViewController: UIViewController? { resolvedPresentingViewController }
+
+  /// The style to present this controller with; `.automatic` by default, which reads as
+  /// `.formSheet`, as on iOS 18 and later (rule MP1; UIKit reads `.pageSheet` on iOS 13 to 17 and
+  /// defaults to `.fullScreen` on tvOS, which the model does not follow).
+  open var modalPresentationStyle: UIModalPresentationStyle {
+    get { modal.style == .automatic ? .formSheet : modal.style }
+    set { modal.style = newValue }
+  }
+
+  /// Whether the user is prevented from dismissing this controller's sheet; `false` by default
+  /// (rule MP12).
+  open var isModalInPresentation: Bool {
+    get { modal.isModalInPresentation }
+    set { modal.isModalInPresentation = newValue }
+  }
+
+  /// The presentation controller of this controller or, for a child, of its parent; made on
+  /// first read, before any presentation, so that a delegate can be set early (rule MP14).
+  open var presentationController: UIPresentationController? { resolvedPresentationController }
 
   // MARK: - Content container
 

@@ -1325,6 +1325,21 @@ extension ModelTests {
       let pushed = stack.push("b")
       #expect(stack.nav.visibleViewController === pushed[0])
     }
+
+    @Test("N19 visibleViewController is the controller presented over the stack, then the top")
+    func n19VisibleViewControllerPresented() {
+      let stack = ShownStack()
+      let modal = controller("modal")
+      modal.modalPresentationStyle = .fullScreen
+      stack.root.present(modal, animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(stack.nav.presentedViewController === modal)
+      #expect(stack.nav.visibleViewController === modal)
+      #expect(stack.nav.topViewController === stack.root)
+      modal.dismiss(animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(stack.nav.visibleViewController === stack.root)
+    }
   }
 }
 #endif

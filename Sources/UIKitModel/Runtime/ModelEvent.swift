@@ -25,9 +25,11 @@ public struct ModelEvent: Hashable, Sendable, CustomStringConvertible {
     public static let forwarding = Category(name: "forwarding")
     /// Memory warnings.
     public static let system = Category(name: "system")
-    /// Messages a UIKit container sends its delegate, such as a navigation controller's
-    /// `navigationController(_:willShow:animated:)`, logged as
-    /// `nav.delegate.navigationController(willShow: top, animated: true)`.
+    /// Messages UIKit's containers and presentations send their delegates, such as a navigation
+    /// controller's `navigationController(_:willShow:animated:)`, logged as
+    /// `nav.delegate.navigationController(willShow: top, animated: true)` (the subject is the
+    /// delegate, named after its owner: `tabs.delegate`,
+    /// `sheet.presentationController.delegate`).
     public static let delegate = Category(name: "delegate")
     /// Lines added by ``ModelRuntime/annotate(_:_:)``.
     public static let annotation = Category(name: "annotation")

@@ -32,7 +32,8 @@ public struct ModelException: Hashable, Sendable, CustomStringConvertible {
   /// The name of the exception raised for invalid arguments.
   public static let invalidArgument = "NSInvalidArgumentException"
   /// The name of the exception raised for internal inconsistencies, such as popping to a view
-  /// controller that is not on a navigation stack.
+  /// controller that is not on a navigation stack, or selecting a tab that is not one of a tab
+  /// bar controller's children.
   public static let internalInconsistency = "NSInternalInconsistencyException"
   /// The name of the exception raised for generic failures such as unrelated constraint anchors.
   public static let generic = "NSGenericException"

@@ -1,0 +1,275 @@
+#if !canImport(UIKit)
+// The model's own tests: they run where UIKitModel stands in for UIKit.
+import Foundation
+import Testing
+import UIKitModel
+
+@MainActor
+private func pageViewController(
+  _ style: UIPageViewController.TransitionStyle,
+  options: [UIPageViewController.OptionsKey: Any]? = nil
+) -> UIPageViewController {
+  let pages = UIPageViewController(
+    transitionStyle: style, navigationOrientation: .horizontal, options: options)
+  pages.uikitModel.name = "pages"
+  return pages
+}
+
+@MainActor
+private func names(_ controllers: [UIViewController]?) -> [String] {
+  (controllers ?? []).map(\.uikitModel.name)
+}
+
+extension ModelTests {
+  /// `UIPageViewController`, rule by rule (rules P1 to P6 of Docs/Design/0001).
+  @MainActor
+  @Suite("Page view controllers (rules P)")
+  struct PageViewControllers {
+    @Test(
+      "P1 the configuration reads back; the spine is none for scrolling, min by default for a page curl"
+    )
+    func p1Configuration() {
+      freshModel()
+      let scroll = pageViewController(.scroll)
+      let curl = pageViewController(.pageCurl)
+      let book = pageViewController(
+        .pageCurl, options: [.spineLocation: UIPageViewController.SpineLocation.mid.rawValue])
+
+      #expect(scroll.transitionStyle == .scroll)
+      #expect(scroll.navigationOrientation == .horizontal)
+      #expect(scroll.spineLocation == UIPageViewController.SpineLocation.none)
+      #expect(curl.spineLocation == .min)
+      #expect(book.spineLocation == .mid)
+      #expect(!curl.isDoubleSided)
+      #expect(scroll.viewControllers == nil)
+    }
+
+    @Test(
+      "P1 P4 pages set before the view loads become children; their views fill the view once it loads"
+    )
+    func p1PagesBeforeLoading() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+
+      pages.setViewControllers([a], direction: .forward, animated: false) { finished in
+        ModelRuntime.annotate("caller", "completion(\(finished))")
+      }
+      ModelRuntime.annotate("test", "set returned")
+      ModelRuntime.runUntilIdle()
+      let window = makeVisibleWindow(root: pages)
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          a.willMove(toParent: pages)
+          test.set returned
+          a.didMove(toParent: pages)
+          caller.completion(true)
+          pages.loadView()
+          a.loadView()
+          a.viewDidLoad()
+          pages.viewDidLoad()
+          pages.viewWillAppear(false)
+          a.viewWillAppear(false)
+          pages.viewIsAppearing(false)
+          a.viewIsAppearing(false)
+          pages.viewDidAppear(false)
+          a.viewDidAppear(false)
+          """)
+      #expect(names(pages.viewControllers) == ["a"])
+      #expect(names(pages.children) == ["a"])
+      #expect(a.view.frame == pages.view.bounds)
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P2 P3 P4 a scrolling page change: the new page will appear before the old will disappear, and did appear before the old did disappear"
+    )
+    func p3ScrollForward() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      pages.setViewControllers([b], direction: .forward, animated: true) { finished in
+        ModelRuntime.annotate("caller", "completion(\(finished))")
+      }
+      ModelRuntime.annotate("test", "set returned")
+      #expect(names(pages.viewControllers) == ["b"])
+      #expect(pages.view.subviews.map(\.uikitModel.name) == ["a.view", "b.view"])
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          a.willMove(toParent: nil)
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          test.set returned
+          b.viewDidAppear(true)
+          a.viewDidDisappear(true)
+          a.didMove(toParent: nil)
+          b.didMove(toParent: pages)
+          caller.completion(true)
+          """)
+      #expect(ModelRuntime.currentTime == ModelRuntime.pageTransitionDuration)
+      #expect(names(pages.children) == ["b"])
+      #expect(pages.view.subviews.map(\.uikitModel.name) == ["b.view"])
+      #expect(a.parent == nil)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P3 a page-curl change in reverse: the old page did disappear before the new did appear")
+    func p3PageCurlReverse() {
+      freshModel()
+      let pages = pageViewController(.pageCurl)
+      let a = controller("a")
+      let b = controller("b")
+      pages.setViewControllers([b], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      pages.setViewControllers([a], direction: .reverse, animated: true)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          b.willMove(toParent: nil)
+          a.willMove(toParent: pages)
+          a.loadView()
+          a.viewDidLoad()
+          a.viewWillAppear(true)
+          b.viewWillDisappear(true)
+          a.viewIsAppearing(true)
+          b.viewDidDisappear(true)
+          a.viewDidAppear(true)
+          b.didMove(toParent: nil)
+          a.didMove(toParent: pages)
+          """)
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P2 the number of pages must match the style and spine, or it raises and changes nothing")
+    func p2PageCountMustMatch() {
+      freshModel()
+      let scroll = pageViewController(.scroll)
+      let book = pageViewController(
+        .pageCurl, options: [.spineLocation: UIPageViewController.SpineLocation.mid.rawValue])
+
+      scroll.setViewControllers(
+        [controller("a"), controller("b")], direction: .forward, animated: false)
+      book.setViewControllers([controller("c")], direction: .forward, animated: false)
+      book.setViewControllers(
+        [controller("left"), controller("right")], direction: .forward, animated: false)
+
+      #expect(
+        ModelRuntime.recordedExceptions.map(\.reason) == [
+          "The number of view controllers provided (2) doesn't match the number required (1) for "
+            + "the requested transition",
+          "The number of view controllers provided (1) doesn't match the number required (2) for "
+            + "the requested transition",
+        ])
+      #expect(scroll.viewControllers == nil)
+      #expect(scroll.children.isEmpty)
+      #expect(names(book.viewControllers) == ["left", "right"])
+    }
+
+    @Test("P4 an unanimated change completes at the next run of the model, never inside the call")
+    func p4UnanimatedCompletesAtNextRun() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      pages.setViewControllers([b], direction: .reverse, animated: false) { finished in
+        ModelRuntime.annotate("caller", "completion(\(finished))")
+      }
+      ModelRuntime.annotate("test", "set returned")
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog(
+          for: ["a", "b", "caller", "test"], categories: [.appearance, .annotation])
+            == """
+            b.viewWillAppear(false)
+            a.viewWillDisappear(false)
+            b.viewIsAppearing(false)
+            test.set returned
+            b.viewDidAppear(false)
+            a.viewDidDisappear(false)
+            caller.completion(true)
+            """)
+      #expect(ModelRuntime.currentTime == 0)
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P5 a change during a running animated change is reported; the running one finishes first with false, then the new one runs"
+    )
+    func p5SecondChangeDuringAnimation() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let c = controller("c")
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      pages.setViewControllers([b], direction: .forward, animated: true) { finished in
+        ModelRuntime.annotate("first", "completion(\(finished))")
+      }
+      ModelRuntime.advance(by: 0.1)
+      pages.setViewControllers([c], direction: .forward, animated: true) { finished in
+        ModelRuntime.annotate("second", "completion(\(finished))")
+      }
+      ModelRuntime.runUntilIdle()
+
+      #expect(ModelRuntime.diagnostics.map(\.kind) == [.pageTransitionInProgress])
+      #expect(
+        ModelRuntime.eventLog(for: ["b", "c", "first", "second"]) == """
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          b.viewIsAppearing(true)
+          b.viewDidAppear(true)
+          b.didMove(toParent: pages)
+          first.completion(false)
+          b.willMove(toParent: nil)
+          c.willMove(toParent: pages)
+          c.loadView()
+          c.viewDidLoad()
+          c.viewWillAppear(true)
+          b.viewWillDisappear(true)
+          c.viewIsAppearing(true)
+          c.viewDidAppear(true)
+          b.viewDidDisappear(true)
+          b.didMove(toParent: nil)
+          c.didMove(toParent: pages)
+          second.completion(true)
+          """)
+      #expect(names(pages.children) == ["c"])
+      #expect(pages.view.subviews.map(\.uikitModel.name) == ["c.view"])
+      #expect(a.parent == nil)
+      #expect(window.isKeyWindow)
+    }
+  }
+}
+#endif
