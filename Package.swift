@@ -124,7 +124,7 @@ let package = Package(
     .testTarget(
       name: "ComposeDemoTests",
       dependencies: [
-        "ComposeDemoKit",
+        "ComposeDemoKit", "ComposeTesting",
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ],
       exclude: ["Expected"]

@@ -1,5 +1,6 @@
 #if !canImport(UIKit)
 import ComposeDemoKit
+import ComposeTesting
 import Foundation
 import Testing
 
@@ -9,9 +10,9 @@ import FoundationXML
 
 /// The scenarios played on UIKitModel: what each one shows, and the same output on every run.
 ///
-/// The model's runtime is global, so the suite runs serialized.
+/// Each test plays in a model runtime of its own, so the tests run in parallel.
 @MainActor
-@Suite("Demo scenarios", .serialized)
+@Suite("Demo scenarios", .isolatedModel)
 struct ScenarioTests {
   @Test("The flip scenario prints exactly the checked-in expectation")
   func flipMatchesTheExpectation() throws {
