@@ -16,14 +16,32 @@ extension ContainerHarness {
   ///
   /// - Returns: The lines, oldest first.
   public func takeDiagnostics() -> [String] {
-    let reported = composer.diagnostics.dropFirst(cursor.composerDiagnostics)
-    // Judged here: an expectation fails on it unless it expects it, so it does not also fail the
-    // test at its end.
-    #if canImport(Testing)
-    DiagnosticCollection.current?.account(for: reported)
-    #endif
-    var found = reported.map { "\($0.id): \($0.message)" }
-    cursor.composerDiagnostics = composer.diagnostics.count
+    var found: [String] = []
+    for index in watched.indices {
+      guard let composer = watched[index].composer else { continue }
+      let total = composer.diagnosticsReported
+      let new = total - watched[index].taken
+      watched[index].taken = total
+      guard new > 0 else { continue }
+      let kept = composer.diagnostics.suffix(min(new, composer.diagnostics.count))
+      // Judged here: an expectation fails on it unless it expects it, so it does not also fail
+      // the test at its end.
+      #if canImport(Testing)
+      DiagnosticCollection.current?.account(for: kept)
+      #endif
+      if kept.count < new {
+        found.append(
+          "\(new - kept.count) diagnostics were dropped: the composer keeps the last "
+            + "\(composer.diagnosticCapacity); look more often, or raise 'diagnosticCapacity'")
+      }
+      // A mistake found again by each composition of the block is one mistake.
+      for diagnostic in kept {
+        let line =
+          diagnostic.source.map { "\(diagnostic.id): \($0): \(diagnostic.message)" }
+          ?? "\(diagnostic.id): \(diagnostic.message)"
+        if !found.contains(line) { found.append(line) }
+      }
+    }
     #if !canImport(UIKit)
     found += ModelRuntime.diagnostics.dropFirst(cursor.modelDiagnostics).map {
       "\($0.kind): \($0.message)"
@@ -87,6 +105,25 @@ extension ContainerHarness {
   #endif
 
   #if !canImport(UIKit)
+  /// What is wrong with the names an event expectation chose, if a name is nobody's.
+  ///
+  /// A typo, or a child named otherwise than the test thought, would otherwise pass silently on
+  /// no events.
+  func unknownNames(in subjects: Set<String>?) -> String? {
+    guard let subjects else { return nil }
+    var known = Set(made.map(\.name))
+    known.insert(container.uikitModel.name)
+    for event in ModelRuntime.events { known.insert(event.subject) }
+    let unknown = subjects.subtracting(known).sorted()
+    guard !unknown.isEmpty else { return nil }
+    let names = made.map(\.name)
+    return "no controller is named "
+      + unknown.map { "'\($0)'" }.joined(separator: ", ")
+      + "; the children the harness named so far: "
+      + (names.isEmpty ? "none" : names.joined(separator: ", "))
+      + " (a child is named after its slot and its id, its ForEach key or its type)"
+  }
+
   /// The model's events since the harness last looked, one per line (UIKitModel only).
   func takeEvents(of subjects: Set<String>?, categories: Set<ModelEvent.Category>) -> String {
     let events = ModelRuntime.events

@@ -184,6 +184,7 @@ extension ContainerHarness {
     expectingDiagnostics: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let actual = takeEvents(of: subjects, categories: categories)
+    report(unknownNames(in: subjects), at: sourceLocation)
     report(
       ExpectationRecording.failure(of: "events", expected: expected, actual: actual),
       at: sourceLocation)

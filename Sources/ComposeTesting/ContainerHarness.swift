@@ -49,6 +49,9 @@ public final class ContainerHarness {
   /// How much of the composer's trace and diagnostics, and of the model's log, diagnostics and
   /// exceptions, the harness has already looked at.
   var cursor = Cursor()
+  /// The composers the harness watches — the container's, and those of composed children — with
+  /// how many diagnostics of each it has taken.
+  var watched: [WatchedComposer] = []
 
   /// Shows a `ComposedViewController` in a visible window and lets it settle.
   ///
@@ -116,6 +119,7 @@ public final class ContainerHarness {
   }
 
   private func watch(_ composer: Composer, prefix: String) {
+    watched.append(WatchedComposer(composer: composer, taken: composer.diagnosticsReported))
     composer.didMakeController = { [weak self] controller, identity in
       self?.didMake(controller, identity, prefix: prefix)
     }
@@ -239,10 +243,16 @@ struct MadeController {
   let name: String
 }
 
+/// A composer the harness watches, held weakly, and how many of its diagnostics it has taken.
+struct WatchedComposer {
+  weak var composer: Composer?
+  /// Of `diagnosticsReported`; counts stay right when the kept diagnostics are bounded.
+  var taken: Int
+}
+
 /// Positions in the append-only records the harness reads.
 struct Cursor {
   var trace = 0
-  var composerDiagnostics = 0
   #if !canImport(UIKit)
   var events = 0
   var modelDiagnostics = 0

@@ -5,22 +5,26 @@ public import Testing
 /// What a test does with a diagnostic Compose reports while it runs, when no expectation
 /// accounted for it.
 public enum UnexpectedDiagnostics: Sendable {
-  /// The test fails at its end with one issue per diagnostic, at the line of the declaration the
-  /// diagnostic names; the default.
+  /// The test fails at its end with one issue per distinct diagnostic, at the line of the
+  /// declaration the diagnostic names; the default.
   case failTheTest
-  /// The test does not fail; the diagnostics stay readable in `Composer.diagnostics`, for a test
-  /// that checks them itself.
+  /// The test does not fail: Compose reports the diagnostics as it does outside tests (a
+  /// runtime warning in debug builds), and they stay readable in `Composer.diagnostics`, for a
+  /// test that checks them itself.
   case allowed
 }
 
 /// The diagnostics Compose reports during one test, so that each one no expectation accounted
 /// for fails the test.
 ///
-/// ComposeTesting installs a `DiagnosticReporting.handler` (the first time a test uses
-/// ``DiagnosticsFailTestsTrait`` or `.isolatedModel`) that adds each diagnostic to the collection
-/// of the test that caused it: the collection is task-local, so tests running in parallel keep
-/// theirs apart, and an observation hop's task, which inherits it, reports to the right test. A
-/// ``ContainerHarness`` expectation that expects or reports a diagnostic accounts for it.
+/// ComposeTesting observes Compose's reports (the first time a test uses
+/// ``DiagnosticsFailTestsTrait`` or `.isolatedModel`) and adds each diagnostic to the collection
+/// of the running test. The collection is task-local, so tests running in parallel keep theirs
+/// apart; a diagnostic is attributed to the test whose task reports it — where UIKitModel stands
+/// in for UIKit, every composition the harness settles runs in the test's task. A diagnostic
+/// reported outside any collection (a test without the trait, or after the test ended) is
+/// reported as Compose reports it outside tests. A ``ContainerHarness`` expectation that expects
+/// or reports a diagnostic accounts for it.
 @MainActor
 final class DiagnosticCollection {
   /// The collection of the running test, if a trait made one.
@@ -28,11 +32,8 @@ final class DiagnosticCollection {
 
   /// Reported and not yet accounted for, oldest first.
   private(set) var pending: [Diagnostic] = []
-
-  /// Adds a reported diagnostic.
-  func add(_ diagnostic: Diagnostic) {
-    pending.append(diagnostic)
-  }
+  /// Whether the test has ended; later diagnostics are reported as outside tests.
+  private(set) var isClosed = false
 
   /// Takes one occurrence of each given diagnostic out of the pending ones: an expectation has
   /// already passed judgement on it.
@@ -42,31 +43,26 @@ final class DiagnosticCollection {
     }
   }
 
-  /// Whether ComposeTesting's handler is installed.
+  /// Whether ComposeTesting observes Compose's reports.
   private static var installed = false
 
-  /// Installs ComposeTesting's diagnostic handler, once per process.
+  /// Makes Compose give each diagnostic it reports to the running test's collection, if any.
   ///
-  /// A diagnostic reported outside any collection (a test without the trait, or code outside a
-  /// test) is recorded as an issue of the current test when there is one, and written as the
-  /// runtime warning Compose would have printed otherwise.
-  static func installHandler() {
+  /// Once per process. Compose's public `DiagnosticReporting.handler` is left to the app.
+  static func installObserver() {
     guard !installed else { return }
     installed = true
-    DiagnosticReporting.handler = { diagnostic in
-      if let collection = DiagnosticCollection.current {
-        collection.add(diagnostic)
-      } else if Test.current != nil {
-        Issue.record(
-          Comment(rawValue: "Compose diagnostic: \(diagnostic.description)"),
-          sourceLocation: diagnostic.testingSourceLocation)
-      } else {
-        DiagnosticReporting.output("[Compose] warning: \(diagnostic.description)")
+    DiagnosticReporting.testObserver = { diagnostic in
+      guard let collection = DiagnosticCollection.current, !collection.isClosed else {
+        return false
       }
+      collection.pending.append(diagnostic)
+      return true
     }
   }
 
-  /// Runs a test with a collection of its own, then records an issue for each diagnostic left.
+  /// Runs a test with a collection of its own, then records an issue for each distinct
+  /// diagnostic left, whether the test returned or threw.
   ///
   /// - Parameters:
   ///   - policy: Whether diagnostics left fail the test.
@@ -75,26 +71,49 @@ final class DiagnosticCollection {
   nonisolated static func collecting(
     _ policy: UnexpectedDiagnostics, _ body: @Sendable () async throws -> Void
   ) async throws {
+    guard policy == .failTheTest else {
+      // Reported as outside tests, even inside a suite whose trait collects.
+      try await DiagnosticScope.$current.withValue(nil) { try await body() }
+      return
+    }
     let collection = await MainActor.run {
-      installHandler()
+      installObserver()
       return DiagnosticCollection()
     }
-    try await DiagnosticScope.$current.withValue(collection) {
-      try await body()
+    let outcome: Result<Void, any Error>
+    do {
+      try await DiagnosticScope.$current.withValue(collection) { try await body() }
+      outcome = .success(())
+    } catch {
+      outcome = .failure(error)
     }
-    guard policy == .failTheTest else { return }
-    await MainActor.run {
-      for diagnostic in collection.pending {
-        Issue.record(
-          Comment(
-            rawValue: "Compose reported a diagnostic the test did not expect: "
-              + "\(diagnostic.id): \(diagnostic.message). Fix the declaration, or expect it "
-              + "with 'expectingDiagnostics:' on the harness's expectation that causes it "
-              + "(or '.isolatedModel(diagnostics: .allowed)' for a test that reads "
-              + "'Composer.diagnostics' itself)"),
-          sourceLocation: diagnostic.testingSourceLocation)
+    await MainActor.run { collection.close() }
+    try outcome.get()
+  }
+
+  /// Ends the collection and records an issue for each distinct diagnostic left.
+  private func close() {
+    isClosed = true
+    var distinct: [(diagnostic: Diagnostic, count: Int)] = []
+    for diagnostic in pending {
+      if let index = distinct.firstIndex(where: { $0.diagnostic == diagnostic }) {
+        distinct[index].count += 1
+      } else {
+        distinct.append((diagnostic, 1))
       }
     }
+    for (diagnostic, count) in distinct {
+      let times = count > 1 ? " (reported \(count) times)" : ""
+      Issue.record(
+        Comment(
+          rawValue: "Compose reported a diagnostic the test did not expect\(times): "
+            + "\(diagnostic.id): \(diagnostic.message). Fix the declaration, or expect it "
+            + "with 'expectingDiagnostics:' on the harness's expectation that causes it "
+            + "(or '.isolatedModel(diagnostics: .allowed)' for a test that reads "
+            + "'Composer.diagnostics' itself)"),
+        sourceLocation: diagnostic.testingSourceLocation)
+    }
+    pending = []
   }
 }
 
@@ -105,12 +124,17 @@ enum DiagnosticScope {
 }
 
 extension Diagnostic {
-  /// Where a test issue about this diagnostic points: the declaration it names, when known.
+  /// Where a test issue about this diagnostic points: the declaration it names, when Compose
+  /// knows it (and it is a well-formed `Module/File.swift` and line), else the test.
   var testingSourceLocation: Testing.SourceLocation {
-    guard let source else { return #_sourceLocation }
-    // Compose keeps the file's ID (`Module/File.swift`) only; it stands for the path too.
-    return Testing.SourceLocation(
-      fileID: source.fileID, filePath: source.fileID, line: source.line, column: 1)
+    if let source, source.line > 0, source.fileID.contains("/"),
+      source.fileID.first != "/", source.fileID.last != "/"
+    {
+      // Compose keeps the file's ID (`Module/File.swift`) only; it stands for the path too.
+      return Testing.SourceLocation(
+        fileID: source.fileID, filePath: source.fileID, line: source.line, column: 1)
+    }
+    return Test.current?.sourceLocation ?? #_sourceLocation
   }
 }
 
@@ -128,6 +152,10 @@ extension Diagnostic {
 ///
 /// Each failure points at the declaration the diagnostic names. A ``ContainerHarness``
 /// expectation's `expectingDiagnostics:` accounts for the diagnostics a test means to cause.
+/// With UIKit, a diagnostic reaches the test only when the composition that finds it runs in
+/// the test's task (inside ``ContainerHarness/settle()`` or an expectation's block); one found by
+/// a layout pass the run loop runs on its own is reported as outside tests (a runtime warning),
+/// and the harness's expectations still see it in `Composer.diagnostics`.
 public struct DiagnosticsFailTestsTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applies to every test of a suite, nested suites included.
   public var isRecursive: Bool { true }

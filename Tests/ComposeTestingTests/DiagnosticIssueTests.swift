@@ -39,6 +39,20 @@ private func declareAKeyTwice(expecting: Bool) async {
   }
 }
 
+/// A composed list that declares the same key twice, shown inside `OuterScreen`.
+private final class InnerList: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("rows") { ForEach([1, 1], id: \.self) { _ in Child { RowViewController() } } }
+  }
+}
+
+/// A composed container whose only child is a composed container.
+private final class OuterScreen: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("inner") { Child { InnerList() } }
+  }
+}
+
 /// One of the tests run side by side: in a scope of its own, it declares a key twice.
 @MainActor
 private func runOneOfMany(expecting: Bool) async {
@@ -101,6 +115,17 @@ struct DiagnosticIssueTests {
       }
     }
     #expect(issues.map(\.line) == [44])
+  }
+
+  @Test("A nested composed container's diagnostic is seen and accounted for by the harness")
+  func nestedComposerDiagnostics() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        let harness = await ContainerHarness(showing: OuterScreen())
+        harness.expectDiagnostics(["key '1' is used twice"])
+      }
+    }
+    #expect(issues.isEmpty)
   }
 
   @Test("Tests running side by side each fail for their own diagnostics only")

@@ -216,6 +216,24 @@ struct HarnessTests {
       ])
   }
 
+  @Test("An event expectation that names a controller nobody has fails and lists the names")
+  func unknownName() async {
+    let state = ScreenState()
+    state.rows = ["a"]
+    state.article = 7
+    let harness = await ContainerHarness(showing: ScreenViewController(state: state))
+    let line = #line + 1
+    let issues = await recordedIssues { harness.expectEvents(of: ["article.8"], "") }
+    #expect(
+      issues == [
+        RecordedIssue(
+          text: "no controller is named 'article.8'; the children the harness named so far: "
+            + "header.HeaderViewController, rows.a, article.7 (a child is named after its slot "
+            + "and its id, its ForEach key or its type)",
+          line: line)
+      ])
+  }
+
   @Test("Diagnostics fail an expectation unless it expects them")
   func diagnostics() async {
     let state = ScreenState()
@@ -227,10 +245,10 @@ struct HarnessTests {
     }
     #expect(issues.map(\.line) == [line, line])
     #expect(
-      issues.last?.text == "unexpected diagnostic: duplicateKey: key 'a' is used twice in the "
-        + "ForEach at Fixtures.swift:44 in slot 'rows'; the second element is kept as a separate "
-        + "child; make the keys unique; pass a part of it in 'expectingDiagnostics' if the test "
-        + "means it")
+      issues.last?.text == "unexpected diagnostic: duplicateKey: Fixtures.swift:44: key 'a' is "
+        + "used twice in the ForEach at Fixtures.swift:44 in slot 'rows'; the second element is "
+        + "kept as a separate child; make the keys unique; pass a part of it in "
+        + "'expectingDiagnostics' if the test means it")
 
     // Expected, it passes; an expected one that is not found fails.
     await harness.expectTrace(

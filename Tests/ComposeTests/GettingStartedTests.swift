@@ -91,7 +91,7 @@ private enum StepFour {
       didSet { setNeedsCompose() }
     }
 
-    override var composition: CompositionContent {
+    @CompositionBuilder override var composition: CompositionContent {
       ProfileScreen(name: name).body
     }
   }

@@ -72,7 +72,7 @@ public final class Composer {
   private let activity = CompositionActivity()
   /// Observes what the body reads, one registration at a time.
   private let bodyReads = ObservedReads()
-  private lazy var bodyReader = bodyReads.makeReader()
+  private var bodyRegistration: ObservedReads.Registration?
   /// How many compositions in a row were invalidated by applying the previous one.
   private var selfInvalidatedPasses = 0
   /// Whether the composer stopped a self-invalidating declaration; a change from outside
@@ -235,8 +235,8 @@ public final class Composer {
   /// waiting for one (or the container is released).
   public var isSettled: Bool {
     container == nil
-      || (!isDirty && !needsComposeAfterSwap && executor.transitioningSlots.isEmpty
-        && runningReconciliations.isEmpty)
+      || (!isDirty && pendingUpdates.isEmpty && !needsComposeAfterSwap
+        && executor.transitioningSlots.isEmpty && runningReconciliations.isEmpty)
   }
 
   /// Waits until the composer is settled: every pending change applied and every swap complete.
@@ -626,7 +626,7 @@ public final class Composer {
     if let container, let inherited = InheritedEnvironment.environment(of: container) {
       environment = environment.merged(over: inherited)
     }
-    return bodyReads.track(bodyReader) {
+    return bodyReads.track(&bodyRegistration) {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
@@ -710,8 +710,12 @@ extension Composer {
   /// do not use it directly.
   @_spi(ComposeTesting)
   public var isBusy: Bool {
-    isDirty || needsComposeAfterSwap || !executor.transitioningSlots.isEmpty
+    isDirty || needsComposeAfterSwap || !pendingUpdates.isEmpty
+      || !executor.transitioningSlots.isEmpty
   }
+
+  /// How many children's update closures have their reads observed, one registration each.
+  var observedReaderCount: Int { executor.observedReaderCount }
 }
 
 // MARK: - Benchmarks
@@ -724,11 +728,14 @@ extension Composer {
   public var tracksUpdateReads: Bool {
     get { executor.updateReadsDidChange != nil }
     set {
-      executor.updateReadsDidChange =
-        newValue
-        ? { [weak self] identity, duringComposition in
-          self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
-        } : nil
+      guard newValue else {
+        executor.updateReadsDidChange = nil
+        executor.endAllReads()
+        return
+      }
+      executor.updateReadsDidChange = { [weak self] identity, duringComposition in
+        self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
+      }
     }
   }
 }

@@ -65,8 +65,16 @@ public enum DiagnosticReporting {
     printed = []
   }
 
+  /// Sees each diagnostic first; for ComposeTesting, do not use it directly.
+  ///
+  /// When it returns `true` it took the diagnostic (ComposeTesting gives it to the test that
+  /// caused it), and neither the handler nor the warning sees it.
+  @_spi(ComposeTesting)
+  public static var testObserver: (@MainActor (Diagnostic) -> Bool)?
+
   /// Reports a diagnostic the composer found.
   static func report(_ diagnostic: Diagnostic) {
+    if let testObserver, testObserver(diagnostic) { return }
     if let handler {
       handler(diagnostic)
       return

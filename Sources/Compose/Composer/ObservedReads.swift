@@ -1,64 +1,79 @@
 import Observation
 
-/// Observes what a reader — a composer's body, or one child's update closure — reads, one
+/// Observes what a reader — a composer's body, or one child's update closure — reads, with one
 /// registration per reader at a time.
 ///
 /// `withObservationTracking(_:onChange:)` registers an observer that stays until a property it
 /// read changes; there is no way to cancel it. A body or an update that runs again while nothing
 /// it read has changed (because of `setNeedsCompose()`, or another child's change) would add one
 /// more registration every time, and the first change to the state would then fire all of them.
-/// So each reader also reads a property of its own here, and running the reader again first
-/// changes that property: the previous registration fires — ignored, as it is only being
-/// renewed — and is gone. A reader that will not run again is ended the same way.
+/// So each registration also reads a property of its own here: once the reader's new
+/// registration is in place, changing the previous one's property fires it — ignored, as it is
+/// only being replaced — and it is gone. A reader that will not run again is ended the same way.
 ///
-/// Each reader's property is a subscript key path (`\.[reader: 7]`), so that one registrar serves
-/// every reader of a composer.
+/// Each registration's property is a subscript key path (`\.[registration: 7]`), so that one
+/// registrar serves every reader of a composer. The new registration is installed before the
+/// previous one ends, so a change made while the reader runs, on another thread, is not missed.
+///
+/// A reader composed inside another observation scope (a composer composed synchronously from
+/// an enclosing `withObservationTracking`) passes its registration's property up to that scope,
+/// which then fires when the registration is replaced: compose from the layout pass, as the
+/// composer does, rather than from inside an observed closure.
 @MainActor
 final class ObservedReads: Observable {
-  private let registrar = ObservationRegistrar()
-  /// The last reader number handed out.
-  private var lastReader = 0
-  /// The reader whose registration is being ended; its `onChange` does nothing then.
-  ///
-  /// Read from the thread that changes observed state, which is the main thread when it is this
-  /// one.
-  nonisolated(unsafe) private var ending: Int?
-
-  /// A reader's own property; only its key path is used, to register and end observations.
-  nonisolated subscript(reader reader: Int) -> Int { reader }
-
-  /// A new reader.
-  func makeReader() -> Int {
-    lastReader &+= 1
-    return lastReader
+  /// One reader's current registration.
+  struct Registration {
+    fileprivate let id: Int
+    fileprivate let keyPath: KeyPath<ObservedReads, Int>
   }
 
-  /// Runs `body`, observing what it reads in place of the reader's previous registration.
+  private let registrar = ObservationRegistrar()
+  /// The last registration number handed out.
+  private var lastID = 0
+
+  /// A registration's own property; only its key path is used, to register and end it.
+  nonisolated subscript(registration id: Int) -> Int { id }
+
+  /// Runs `body`, observing what it reads, in place of the reader's previous registration.
   ///
   /// - Parameters:
-  ///   - reader: The reader.
+  ///   - registration: The reader's registration, replaced by the new one; `nil` for a reader
+  ///     that has none yet.
   ///   - body: What the reader reads.
   ///   - onChange: Called, on the thread that makes it, at the first change to what `body` read.
   /// - Returns: What `body` returns.
   func track<Result>(
-    _ reader: Int, _ body: () -> Result, onChange: @escaping @Sendable () -> Void
+    _ registration: inout Registration?, _ body: () -> Result,
+    onChange: @escaping @Sendable () -> Void
   ) -> Result {
-    end(reader)
-    return withObservationTracking {
-      registrar.access(self, keyPath: \.[reader: reader])
+    lastID &+= 1
+    let id = lastID
+    let keyPath = \ObservedReads.[registration: id]
+    let result = withObservationTracking {
+      registrar.access(self, keyPath: keyPath)
       return body()
-    } onChange: { [weak self] in
-      if self?.ending == reader { return }
+    } onChange: {
+      if EndingRegistration.id == id { return }
       onChange()
     }
+    if let previous = registration { end(previous) }
+    registration = Registration(id: id, keyPath: keyPath)
+    return result
   }
 
-  /// Ends the reader's registration, if it has one, without calling its `onChange`.
+  /// Ends a registration, if it has not fired yet, without calling its `onChange`.
   ///
-  /// - Parameter reader: The reader.
-  func end(_ reader: Int) {
-    ending = reader
-    registrar.withMutation(of: self, keyPath: \.[reader: reader]) {}
-    ending = nil
+  /// - Parameter registration: The registration.
+  func end(_ registration: Registration) {
+    EndingRegistration.$id.withValue(registration.id) {
+      registrar.withMutation(of: self, keyPath: registration.keyPath) {}
+    }
   }
+}
+
+/// The registration being ended, in the task that ends it: its `onChange`, which runs
+/// synchronously in that task, does nothing then, while a change made elsewhere meanwhile (on
+/// another thread) is reported.
+private enum EndingRegistration {
+  @TaskLocal static var id: Int?
 }

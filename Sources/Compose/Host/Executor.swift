@@ -50,8 +50,8 @@ final class Executor {
   private var prepared: [ChildIdentity: UIViewController?] = [:]
   /// Observes what each child's update closure reads, one registration per child at a time.
   private let reads = ObservedReads()
-  /// The reader of each child whose update closure ran with its reads observed.
-  private var readers: [ChildIdentity: Int] = [:]
+  /// The registration of each child whose update closure ran with its reads observed.
+  private var readers: [ChildIdentity: ObservedReads.Registration] = [:]
   /// `controllers.removals` when readers of forgotten children were last ended.
   private var removalsSeen = 0
   /// Where the child whose update closure is running is noted.
@@ -106,11 +106,20 @@ final class Executor {
   private func endReadsOfForgottenChildren() {
     guard controllers.removals != removalsSeen else { return }
     removalsSeen = controllers.removals
-    for (identity, reader) in readers where !controllers.hasEntry(identity) {
-      reads.end(reader)
+    for (identity, registration) in readers where !controllers.hasEntry(identity) {
+      reads.end(registration)
       readers[identity] = nil
     }
   }
+
+  /// Ends the observation of every update closure's reads: when observation is switched off.
+  func endAllReads() {
+    for registration in readers.values { reads.end(registration) }
+    readers = [:]
+  }
+
+  /// How many children's update closures have their reads observed; for tests.
+  var observedReaderCount: Int { readers.count }
 
   /// Every child the plan can name, declared or mounted (hidden ones included), by identity.
   private static func children(of target: CompositionTree, _ mounted: CompositionTree)
@@ -200,14 +209,9 @@ final class Executor {
   private func trackingReads(of identity: ChildIdentity, _ update: () -> Void) {
     guard updateReadsDidChange != nil else { return update() }
     let child = UncheckedSendable(identity)
-    let reader: Int
-    if let existing = readers[identity] {
-      reader = existing
-    } else {
-      reader = reads.makeReader()
-      readers[identity] = reader
-    }
-    reads.track(reader, update) { [weak self, activity] in
+    var registration = readers[identity]
+    defer { readers[identity] = registration }
+    reads.track(&registration, update) { [weak self, activity] in
       // Noted where the change is made, like the body's: a change made while composing counts
       // as self-invalidation.
       let duringComposition = activity.noteObservedChange()
@@ -537,6 +541,7 @@ final class Executor {
         outgoing.removeFromParent()
         if self.controllers[outgoingIdentity] === outgoing {
           self.controllers[outgoingIdentity] = nil
+          self.endReadsOfForgottenChildren()
         }
       }
       if isNew, let container = self.container, incomingController.parent === container {

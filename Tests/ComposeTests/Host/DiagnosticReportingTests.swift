@@ -47,7 +47,7 @@ private func withReporting(
 }
 
 @MainActor
-@Suite("Diagnostic reporting and bounded records", .isolatedModel)
+@Suite("Diagnostic reporting and bounded records", .isolatedModel(diagnostics: .allowed))
 struct DiagnosticReportingTests {
   @Test("A diagnostic is printed once as a runtime warning in debug builds, however often found")
   func printedOnce() throws {
