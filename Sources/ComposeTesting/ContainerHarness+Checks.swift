@@ -11,8 +11,12 @@ extension ContainerHarness {
   // MARK: - Diagnostics
 
   /// The diagnostics found since the harness last looked, one line each, and the harness now
-  /// counts them as seen: the composer's (`id: message`) and, with UIKitModel, the model's
-  /// (`kind: message`) and the exceptions it recorded (`name: reason`).
+  /// counts them as seen: the composers' (`id: File.swift:12: message`, the container's and its
+  /// composed children's) and, with UIKitModel, the model's (`kind: message`) and the exceptions
+  /// it recorded (`name: reason`).
+  ///
+  /// Taken diagnostics no longer fail the test when it ends: a test that calls this checks them
+  /// itself.
   ///
   /// - Returns: The lines, oldest first.
   public func takeDiagnostics() -> [String] {

@@ -15,6 +15,9 @@ import Observation
 /// registrar serves every reader of a composer. The new registration is installed before the
 /// previous one ends, so a change made while the reader runs, on another thread, is not missed.
 ///
+/// Registrations left when a composer is released stay in the registrars of the objects they
+/// read until one of those changes; they then fire once and do nothing.
+///
 /// A reader composed inside another observation scope (a composer composed synchronously from
 /// an enclosing `withObservationTracking`) passes its registration's property up to that scope,
 /// which then fires when the registration is replaced: compose from the layout pass, as the

@@ -27,6 +27,9 @@ private final class DuplicatingScreen: UIViewController {
 }
 
 /// Runs `body` with the reporting switches set for a test, and restores them afterwards.
+///
+/// Synchronous on purpose: the switches are global, and no other test runs on the main actor
+/// while `body` does.
 @MainActor
 private func withReporting(
   output: @escaping @MainActor (String) -> Void,
