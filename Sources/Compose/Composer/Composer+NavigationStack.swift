@@ -79,6 +79,16 @@ extension Composer {
     let declared = CompositionTree(body(), environment: environment, mounted: mounted)
     let stack = declared.slots.first { $0.declaration.stack != nil }
     stack?.declaration.stack?.writeBack?(remaining)
+    // The declaration is applied again: after the write-back it is what UIKit shows and nothing
+    // is performed; without one, what it still declares is pushed again.
+    if !isComposing { invalidate() }
+  }
+
+  /// Listens to the navigation controller once a plan set its stack, so that a pop UIKit makes
+  /// from now on is written back.
+  func navigationStackDidPerform(in navigationController: UINavigationController) {
+    guard mountedStack != nil else { return }
+    installNavigationDelegate(on: navigationController)
   }
 
   /// Makes the composer the navigation controller's delegate, forwarding to the delegate it had.

@@ -473,6 +473,9 @@ public final class Composer {
     performing = running
     executor.perform(reconciliation.plan, from: before, to: mounted)
     performing = nil
+    if let navigationController = container as? UINavigationController {
+      navigationStackDidPerform(in: navigationController)
+    }
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)

@@ -335,7 +335,9 @@ final class Executor {
     for view in swaps[slotName]?.views ?? [] {
       view.layer.removeAllAnimations()
     }
-    if navigation.busySlot == slotName, let navigationController = container as? UINavigationController {
+    if navigation.busySlot == slotName,
+      let navigationController = container as? UINavigationController
+    {
       cutShortNavigationTransition(of: navigationController)
     }
   }

@@ -40,7 +40,11 @@ extension Planner {
       steps.append(Plan.Step(.update, child.identity))
     }
     let animated = animates && !mounted.isEmpty
-    if declared.count == mounted.count + 1,
+    if mounted.isEmpty {
+      // The first stack: set at once, as a navigation controller is given its root.
+      steps.append(
+        Plan.Step(.setViewControllers(declared.map(\.identity), animated: false), top.identity))
+    } else if declared.count == mounted.count + 1,
       Self.sameIdentities(mounted, declared.dropLast())
     {
       steps.append(Plan.Step(.push(animated: animated), top.identity))
@@ -89,10 +93,12 @@ extension Planner {
     var kept: [ResolvedChild] = []
     var hasRoot = false
     var extra: [ResolvedChild] = []
-    var groups = Set<AnyHashable>()
+    // A duplicate key's element is kept apart by its occurrence, as in any keyed list.
+    var groups = Set<ElementGroup>()
     for child in slot.children {
       if let key = NavigationStackDeclaration.key(of: child.identity) {
-        if groups.insert(key).inserted { kept.append(child) } else { extra.append(child) }
+        let group = ElementGroup(key: key, occurrence: child.identity.occurrence)
+        if groups.insert(group).inserted { kept.append(child) } else { extra.append(child) }
       } else if !hasRoot, child.identity.path.components.first == .statement(0) {
         hasRoot = true
         kept.append(child)
@@ -129,4 +135,10 @@ extension Planner {
     filtered.code = Resolver.freshCode()
     return filtered
   }
+}
+
+/// One path element of a navigation stack: its key, and which occurrence of the key it is.
+private struct ElementGroup: Hashable {
+  let key: AnyHashable
+  let occurrence: Int
 }
