@@ -16,7 +16,7 @@ public import UIKitModel
 /// final class InboxNavigationController: ComposedNavigationController {
 ///   let model = InboxModel()  // @Observable, with `var path: [Message.ID]`
 ///
-///   override var composition: CompositionContent {
+///   @CompositionBuilder override var composition: CompositionContent {
 ///     NavigationStack(path: model.path, id: \.self) {
 ///       Child { InboxViewController() } update: { $0.model = self.model }
 ///     } destination: { id in

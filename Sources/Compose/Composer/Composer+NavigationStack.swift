@@ -79,9 +79,22 @@ extension Composer {
     let declared = CompositionTree(body(), environment: environment, mounted: mounted)
     let stack = declared.slots.first { $0.declaration.stack != nil }
     stack?.declaration.stack?.writeBack?(remaining)
-    // The declaration is applied again: after the write-back it is what UIKit shows and nothing
-    // is performed; without one, what it still declares is pushed again.
-    if !isComposing { invalidate() }
+    // A declaration that still differs from what UIKit shows (no write-back, or one that did not
+    // set the path) is applied again: what it still declares is pushed again. One that now
+    // agrees needs nothing; the change the write-back made recomposes it if the body observes it.
+    if !isComposing, !declaresMountedStack() { invalidate() }
+  }
+
+  /// Whether the body declares the navigation stack that is mounted, child for child.
+  private func declaresMountedStack() -> Bool {
+    guard let (_, index) = mountedStack else { return true }
+    let declared = CompositionTree(body(), environment: environment, mounted: mounted)
+    guard let stack = declared.slots.first(where: { $0.declaration.stack != nil }) else {
+      return false
+    }
+    let children = mounted.slots[index].children
+    return stack.children.count == children.count
+      && zip(stack.children, children).allSatisfy { $0.identity == $1.identity }
   }
 
   /// Listens to the navigation controller once a plan set its stack, so that a pop UIKit makes
@@ -138,7 +151,10 @@ extension Composer {
 final class NavigationStackDelegate: NSObject, UINavigationControllerDelegate {
   private weak var composer: Composer?
   /// The delegate other code set; every message is forwarded to it.
-  weak var forwardee: (any UINavigationControllerDelegate)?
+  ///
+  /// Read by the Objective-C runtime's forwarding, which is not isolated; UIKit sends delegate
+  /// messages on the main thread only.
+  nonisolated(unsafe) weak var forwardee: (any UINavigationControllerDelegate)?
 
   init(composer: Composer) {
     self.composer = composer
@@ -175,11 +191,11 @@ final class NavigationStackDelegate: NSObject, UINavigationControllerDelegate {
   #if canImport(ObjectiveC)
   // The delegate's other messages (custom animations, interaction controllers, orientations) go
   // to the delegate other code set.
-  override func responds(to selector: Selector!) -> Bool {
+  nonisolated override func responds(to selector: Selector!) -> Bool {
     super.responds(to: selector) || forwardee?.responds(to: selector) == true
   }
 
-  override func forwardingTarget(for selector: Selector!) -> Any? {
+  nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
     if let forwardee, forwardee.responds(to: selector) { return forwardee }
     return super.forwardingTarget(for: selector)
   }

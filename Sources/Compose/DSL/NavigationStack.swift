@@ -12,7 +12,7 @@
 /// final class InboxNavigationController: ComposedNavigationController {
 ///   let model: InboxModel  // @Observable, with `var path: [Message.ID]`
 ///
-///   override var composition: CompositionContent {
+///   @CompositionBuilder override var composition: CompositionContent {
 ///     NavigationStack(path: model.path, id: \.self) {
 ///       Child { InboxViewController() } update: { $0.messages = self.model.messages }
 ///     } destination: { id in
