@@ -153,7 +153,7 @@ public struct NavigationStack<Element>: CompositionComponent {
           name: NavigationStackDeclaration.slotName, anchor: nil, layout: .fill,
           content: SlotContent(.block([root, elements])), source: source,
           interruption: interruption,
-          stack: NavigationStackDeclaration(writeBack: writeBack))))
+          stack: NavigationStackDeclaration(keys: path.map(key), writeBack: writeBack))))
   }
 }
 
@@ -162,17 +162,20 @@ final class NavigationStackDeclaration {
   /// The name of the slot a ``NavigationStack`` declares.
   static let slotName = "navigation"
 
+  /// The keys of the path's elements, bottom to top; empty once released.
+  let keys: [AnyHashable]
   /// Tells the source of truth which elements of the path are still shown, by key, after UIKit
   /// popped some; `nil` without ``NavigationStack/onPop(_:)`` or once released.
   let writeBack: (@MainActor (Set<AnyHashable>) -> Void)?
 
-  init(writeBack: (@MainActor (Set<AnyHashable>) -> Void)?) {
+  init(keys: [AnyHashable], writeBack: (@MainActor (Set<AnyHashable>) -> Void)?) {
+    self.keys = keys
     self.writeBack = writeBack
   }
 
-  /// This declaration as a mounted slot keeps it: without user code.
+  /// This declaration as a mounted slot keeps it: without user code or values.
   func releasingClosures() -> NavigationStackDeclaration {
-    writeBack == nil ? self : NavigationStackDeclaration(writeBack: nil)
+    writeBack == nil && keys.isEmpty ? self : NavigationStackDeclaration(keys: [], writeBack: nil)
   }
 
   /// The key of the path element a child of the stack is declared for, or `nil` for the root.

@@ -118,6 +118,20 @@ extension Planner {
             + "element, so it is left out; declare one child in the root and in each destination",
           source: child.source))
     }
+    // An element whose destination declared nothing (an `if` that did not hold, say) is missing
+    // from the stack; the ones above it move down.
+    var declaredKeys = Set<AnyHashable>()
+    for group in groups where group.occurrence == 0 { declaredKeys.insert(group.key) }
+    for key in slot.declaration.stack?.keys ?? [] where !declaredKeys.contains(key) {
+      declaredKeys.insert(key)
+      diagnostics.append(
+        Diagnostic(
+          id: .navigationStackShape,
+          message: "path element \(StructuralPath.describe(key)) of navigation stack "
+            + "'\(slot.name)' declares no child, so it is not on the stack; declare one child in "
+            + "the destination for every element, or leave the element out of the path",
+          source: slot.source))
+    }
     if !hasRoot {
       diagnostics.append(
         Diagnostic(

@@ -91,6 +91,19 @@ private final class ThreadsNavigationController: ComposedNavigationController {
   }
 }
 
+/// Records what a navigation controller shows.
+@MainActor
+private final class RecordingDelegate: NSObject, UINavigationControllerDelegate {
+  var shown: [String] = []
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+    animated: Bool
+  ) {
+    shown.append(viewController.uikitModel.name)
+  }
+}
+
 /// A navigation controller whose composition a test sets.
 @MainActor
 private final class DeclaredNavigationController: ComposedNavigationController {
@@ -750,6 +763,163 @@ struct NavigationStackTests {
         "navigationStackShape: child 'navigation' 1.#\"a\".1 InboxListViewController is a second child"
       ])
     #expect(navigation.viewControllers.count == 2)
+  }
+
+  @Test("A destination that declares no child is reported, and its element left out")
+  func emptyDestination() async {
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      NavigationStack(path: ["a", "b"], id: \.self) {
+        Child { InboxListViewController() }
+      } destination: { key in
+        if key == "b" {
+          Child { MessageViewController() }
+        }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"b".some MessageViewController]
+      """, expectingDiagnostics: ["navigationStackShape: path element \"a\" of navigation stack"])
+    #expect(navigation.viewControllers.count == 2)
+  }
+
+  @Test("Changes made without animation push and pop without animation")
+  func withoutAnimation() async {
+    let (navigation, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'navigation' 0 InboxListViewController
+      set-view-controllers 'navigation' [0 InboxListViewController]
+      """)
+    await harness.expectTrace(
+      """
+      update 'navigation' 1.#"a" MessageViewController
+      update 'navigation' 1.#"b" MessageViewController
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController, 1.#"b" MessageViewController]
+      """
+    ) {
+      navigation.composer.withoutAnimation { model.path = ["a", "b"] }
+    }
+    await harness.expectTrace(
+      """
+      pop 'navigation' 1.#"b" MessageViewController
+      """
+    ) {
+      navigation.composer.withoutAnimation { model.path = ["a"] }
+    }
+  }
+
+  @Test("A delegate set by other code keeps receiving the navigation controller's messages")
+  func forwardedDelegate() async {
+    let (navigation, model, harness) = await show()
+    let delegate = RecordingDelegate()
+    navigation.delegate = delegate
+    harness.expectTrace(
+      """
+      update 'navigation' 0 InboxListViewController
+      set-view-controllers 'navigation' [0 InboxListViewController]
+      """)
+    await harness.expectTrace(
+      """
+      update 'navigation' 1.#"a" MessageViewController
+      push 'navigation' 1.#"a" MessageViewController animated
+      """
+    ) { model.path = ["a"] }
+    await harness.expectTrace(
+      """
+      update 'navigation' 1.#"b" MessageViewController
+      push 'navigation' 1.#"b" MessageViewController animated
+      """
+    ) { model.path = ["a", "b"] }
+    #expect(delegate.shown == ["navigation.a", "navigation.b"])
+    #expect(navigation.delegate !== delegate)
+  }
+
+  @Test("A path that changes during an interactive pop waits for it to end")
+  func changeDuringInteractivePop() async {
+    let (navigation, model, harness) = await show(["a", "b"])
+    harness.expectTrace(
+      """
+      update 'navigation' 0 InboxListViewController
+      update 'navigation' 1.#"a" MessageViewController
+      update 'navigation' 1.#"b" MessageViewController
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController, 1.#"b" MessageViewController]
+      """)
+    await harness.expectEvents(
+      """
+      navigation.b.willMove(toParent: nil)
+      navigation.a.loadView()
+      navigation.a.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.a.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.a, animated: true)
+      navigation.a.viewIsAppearing(true)
+      navigation.a.viewWillDisappear(true)
+      navigation.a.viewDidDisappear(true)
+      navigation.b.viewWillAppear(true)
+      navigation.b.viewIsAppearing(true)
+      navigation.b.viewDidAppear(true)
+      navigation.c.willMove(toParent: container)
+      navigation.c.loadView()
+      navigation.c.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.c.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.c, animated: true)
+      navigation.c.viewIsAppearing(true)
+      navigation.b.viewDidDisappear(true)
+      navigation.c.viewDidAppear(true)
+      navigation.c.didMove(toParent: container)
+      container.delegate.navigationController(didShow: navigation.c, animated: true)
+      """
+    ) {
+      #expect(navigation.uikitModel.beginInteractivePop())
+      model.path = ["a", "b", "c"]
+      await harness.advance(by: 0.1)
+      navigation.uikitModel.cancelInteractivePop()
+    }
+    harness.expectTrace(
+      """
+      update 'navigation' 1.#"c" MessageViewController
+      push 'navigation' 1.#"c" MessageViewController animated
+      """)
+    #expect(navigation.popped.isEmpty)
+    #expect(navigation.viewControllers.count == 4)
+  }
+
+  @Test("A navigation stack declared in a composed container's child works like any other")
+  func insideComposedContainer() async {
+    let model = StackModel()
+    let container = DeclaredContainer()
+    container.declaration = {
+      Slot("main") { Child { InboxNavigationController(model: model) } }.compositionContent
+    }
+    let harness = await ContainerHarness(showing: container)
+    harness.expectTrace(
+      """
+      add-child 'main' InboxNavigationController
+      insert-view 'main' InboxNavigationController at 0
+      layout 'main' InboxNavigationController fill
+      did-move 'main' InboxNavigationController
+      """)
+    await harness.expectEvents(
+      """
+      main.InboxNavigationController/navigation.a.willMove(toParent: main.InboxNavigationController)
+      main.InboxNavigationController/navigation.a.loadView()
+      main.InboxNavigationController/navigation.a.viewDidLoad()
+      main.InboxNavigationController/navigation.InboxListViewController.viewWillDisappear(true)
+      main.InboxNavigationController/navigation.a.viewWillAppear(true)
+      main.InboxNavigationController.delegate.navigationController(willShow: main.InboxNavigationController/navigation.a, animated: true)
+      main.InboxNavigationController/navigation.a.viewIsAppearing(true)
+      main.InboxNavigationController/navigation.InboxListViewController.viewDidDisappear(true)
+      main.InboxNavigationController/navigation.a.viewDidAppear(true)
+      main.InboxNavigationController/navigation.a.didMove(toParent: main.InboxNavigationController)
+      main.InboxNavigationController.delegate.navigationController(didShow: main.InboxNavigationController/navigation.a, animated: true)
+      """
+    ) { model.path = ["a"] }
+    #expect((container.children.first as? UINavigationController)?.viewControllers.count == 2)
   }
 }
 #endif
