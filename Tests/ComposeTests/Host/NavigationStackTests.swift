@@ -367,6 +367,7 @@ struct NavigationStackTests {
     #expect(navigation.popped == [["a"]])
     #expect(model.path == ["a"])
     #expect(navigation.viewControllers.count == 2)
+    #expect(harness.controller(named: "navigation.b") == nil)
   }
 
   @Test("A cancelled interactive pop changes nothing and tells nothing")
@@ -920,6 +921,44 @@ struct NavigationStackTests {
       """
     ) { model.path = ["a"] }
     #expect((container.children.first as? UINavigationController)?.viewControllers.count == 2)
+  }
+
+  @Test("A navigation controller, its composer and its children are released with it")
+  func released() async {
+    weak var weakNavigation: InboxNavigationController?
+    weak var weakTop: UIViewController?
+    do {
+      let (navigation, _, harness) = await show(["a"])
+      weakNavigation = navigation
+      weakTop = navigation.topViewController
+      #expect(weakTop != nil)
+      harness.window.rootViewController = nil
+      harness.window.isHidden = true
+      await harness.settle()
+    }
+    #expect(weakNavigation == nil)
+    #expect(weakTop == nil)
+  }
+
+  @Test("Routes of different kinds are told apart by the destination's branch")
+  func routes() {
+    enum Route: Hashable {
+      case message(Int)
+      case compose
+    }
+    func stack(_ path: [Route]) -> NavigationStack<Route> {
+      NavigationStack(path: path, id: \.self) {
+        Child { InboxListViewController() }
+      } destination: { route in
+        switch route {
+        case .message: Child { MessageViewController() }
+        case .compose: Child { ThreadViewController() }
+        }
+      }
+    }
+    expectPlan(
+      Plan(from: stack([.message(1)]), to: stack([.message(1), .compose])),
+      "push 'navigation' 1.#compose.second ThreadViewController animated")
   }
 }
 #endif
