@@ -960,5 +960,26 @@ struct NavigationStackTests {
       Plan(from: stack([.message(1)]), to: stack([.message(1), .compose])),
       "push 'navigation' 1.#compose.second ThreadViewController animated")
   }
+
+  @Test("A pop the user finishes wins over a push declared during it: the path is cut at the pop")
+  func pushDuringFinishedInteractivePop() async {
+    let (navigation, model, harness) = await show(["a", "b"])
+    harness.expectTrace(
+      """
+      update 'navigation' 0 InboxListViewController
+      update 'navigation' 1.#"a" MessageViewController
+      update 'navigation' 1.#"b" MessageViewController
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController, 1.#"b" MessageViewController]
+      """)
+    await harness.expectTrace("") {
+      #expect(navigation.uikitModel.beginInteractivePop())
+      model.path = ["a", "b", "c"]
+      await harness.advance(by: 0.1)
+      navigation.uikitModel.finishInteractivePop()
+    }
+    #expect(navigation.popped == [["a"]])
+    #expect(model.path == ["a"])
+    #expect(navigation.viewControllers.count == 2)
+  }
 }
 #endif
