@@ -682,7 +682,10 @@ struct NavigationStackTests {
     harness.expectTrace(
       """
       set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController, 1.#"a" MessageViewController (duplicate 1)]
-      """, expectingDiagnostics: ["duplicateKey: key 'a' is used twice"])
+      """,
+      expectingDiagnostics: [
+        "duplicateKey: key 'a' is used twice in the path of the NavigationStack at"
+      ])
     #expect(navigation.viewControllers.count == 3)
   }
 
