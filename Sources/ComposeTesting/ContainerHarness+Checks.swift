@@ -11,7 +11,7 @@ extension ContainerHarness {
   // MARK: - Diagnostics
 
   /// The diagnostics found since the harness last looked, one line each, and the harness now
-  /// counts them as seen: the composers' (`id: File.swift:12: message`, the container's and its
+  /// counts them as seen: the composers' (`id: message [declared at File.swift:12]`, the container's and its
   /// composed children's) and, with UIKitModel, the model's (`kind: message`) and the exceptions
   /// it recorded (`name: reason`).
   ///
@@ -41,8 +41,8 @@ extension ContainerHarness {
       // A mistake found again by each composition of the block is one mistake.
       for diagnostic in kept {
         let line =
-          diagnostic.source.map { "\(diagnostic.id): \($0): \(diagnostic.message)" }
-          ?? "\(diagnostic.id): \(diagnostic.message)"
+          "\(diagnostic.id): \(diagnostic.message)"
+          + (diagnostic.source.map { " [declared at \($0)]" } ?? "")
         if !found.contains(line) { found.append(line) }
       }
     }

@@ -141,6 +141,8 @@ public final class ContainerHarness {
     // A composed child's own children are named under it.
     if let nested = controller as? ComposedViewController {
       watch(nested.composer, prefix: name + "/")
+    } else if let nested = controller as? ComposedNavigationController {
+      watch(nested.composer, prefix: name + "/")
     }
   }
 

@@ -245,9 +245,9 @@ struct HarnessTests {
     }
     #expect(issues.map(\.line) == [line, line])
     #expect(
-      issues.last?.text == "unexpected diagnostic: duplicateKey: Fixtures.swift:44: key 'a' is "
-        + "used twice in the ForEach at Fixtures.swift:44 in slot 'rows'; the second element is "
-        + "kept as a separate child; make the keys unique; pass a part of it in "
+      issues.last?.text == "unexpected diagnostic: duplicateKey: key 'a' is used twice in the "
+        + "ForEach at Fixtures.swift:44 in slot 'rows'; the second element is kept as a separate "
+        + "child; make the keys unique [declared at Fixtures.swift:44]; pass a part of it in "
         + "'expectingDiagnostics' if the test means it")
 
     // Expected, it passes; an expected one that is not found fails.

@@ -41,6 +41,9 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/TransitionsAndInterruptions.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(
+      path: "Sources/Compose/Compose.docc/DeclaringANavigationStack.md",
+      tests: ["Tests/ComposeTests/Host/NavigationStackArticleTests.swift"]),
+    Document(
       path: "Sources/Compose/Compose.docc/PassingDataToChildren.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(

@@ -50,15 +50,15 @@ public final class Composer {
   /// The composer does not retain it. A composer that outlives its container (held by other code,
   /// a task or a coordinator) does nothing from then on.
   public private(set) weak var container: UIViewController?
-  private let body: @MainActor () -> CompositionContent
-  private let environment: EnvironmentValues
-  private var mounted = CompositionTree(slots: [], diagnostics: [])
-  private let executor: Executor
-  private var isDirty = false
+  let body: @MainActor () -> CompositionContent
+  let environment: EnvironmentValues
+  var mounted = CompositionTree(slots: [], diagnostics: [])
+  let executor: Executor
+  var isDirty = false
   /// Whether a slot kept its mounted children because a swap was running in it; the latest
   /// declaration is applied when a swap ends.
-  private var needsComposeAfterSwap = false
-  private var isComposing = false
+  var needsComposeAfterSwap = false
+  var isComposing = false
   /// Whether the container's appearance change is being forwarded to its children; a
   /// composition asked for meanwhile (by a child's `viewWillAppear(_:)`, say) runs when the
   /// forwarding is done, so that no plan moves children the forwarding has yet to reach.
@@ -78,6 +78,9 @@ public final class Composer {
   /// Whether the composer stopped a self-invalidating declaration; a change from outside
   /// starts it again.
   private var isStopped = false
+  /// The delegate that tells the composer about a navigation stack's transitions, while the
+  /// container is a `UINavigationController` with a ``NavigationStack``.
+  var navigationDelegate: NavigationStackDelegate?
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -173,6 +176,9 @@ public final class Composer {
     executor.swapDidComplete = { [weak self] completion in
       self?.swapDidComplete(completion)
     }
+    executor.navigationTransitionDidEnd = { [weak self] _ in
+      self?.navigationTransitionDidEnd()
+    }
     tracksUpdateReads = true
     InheritedEnvironment.register(self, for: container)
   }
@@ -190,7 +196,7 @@ public final class Composer {
     invalidate()
   }
 
-  private func invalidate() {
+  func invalidate() {
     isDirty = true
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
@@ -257,7 +263,7 @@ public final class Composer {
   }
 
   /// Resumes the tasks waiting in ``settled()``, if the composer is settled.
-  private func resumeWaitersIfSettled() {
+  func resumeWaitersIfSettled() {
     guard !settleWaiters.isEmpty, isSettled else { return }
     let waiters = settleWaiters
     settleWaiters = []
@@ -406,6 +412,8 @@ public final class Composer {
 
   private func compose() {
     guard let container else { return }
+    // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
+    synchronizeNavigationStack()
     isComposing = true
     activity.isComposing = true
     invalidatedWhileComposing = nil
@@ -465,6 +473,9 @@ public final class Composer {
     performing = running
     executor.perform(reconciliation.plan, from: before, to: mounted)
     performing = nil
+    if let navigationController = container as? UINavigationController {
+      navigationStackDidPerform(in: navigationController)
+    }
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)
@@ -553,7 +564,7 @@ public final class Composer {
   }
 
   /// Keeps diagnostics in ``diagnostics`` and reports each through ``DiagnosticReporting``.
-  private func record(_ found: [Diagnostic]) {
+  func record(_ found: [Diagnostic]) {
     for diagnostic in found {
       diagnosticBuffer.append(diagnostic)
       DiagnosticReporting.report(diagnostic)

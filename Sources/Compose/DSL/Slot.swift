@@ -122,14 +122,18 @@ final class SlotDeclaration {
   let transition: Transition
   let forwarding: Forwarding
   let interruption: Interruption
+  /// What makes the slot a navigation stack, for a slot declared by ``NavigationStack``; `nil`
+  /// for a slot that places views.
+  let stack: NavigationStackDeclaration?
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
   init(
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
-    interruption: Interruption = .finishRunning
+    interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil
   ) {
+    self.stack = stack
     self.name = name
     self.anchor = anchor
     self.layout = layout
@@ -154,7 +158,7 @@ final class SlotDeclaration {
     let released = SlotDeclaration(
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
-      forwarding: forwarding, interruption: interruption)
+      forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -167,7 +171,7 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption)
+      interruption: interruption ?? self.interruption, stack: stack)
   }
 }
 

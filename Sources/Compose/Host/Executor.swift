@@ -23,7 +23,7 @@ final class Executor {
   private(set) weak var container: UIViewController?
   /// The live controllers, by identity; held weakly, since the container owns its children: a
   /// composer that outlives its container keeps none of them alive.
-  private(set) var controllers = LiveControllers()
+  var controllers = LiveControllers()
   /// The stack views made for stack slots, by slot name.
   private var stacks: [String: UIStackView] = [:]
   /// The constraints a slot's layout activated for a root view, by view; deactivated when the
@@ -64,6 +64,10 @@ final class Executor {
   /// Called once for every swap step performed, when it is complete: after the arriving child's
   /// `didMove(toParent:)`, or at once when the swap was made without animation.
   var swapDidComplete: ((SwapCompletion) -> Void)?
+  /// The navigation transition a navigation stack slot waits for, if any.
+  var navigation = NavigationStackState()
+  /// Called when the navigation transition a navigation stack slot waited for ended.
+  var navigationTransitionDidEnd: ((String) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
   /// Told of every controller a factory made and the checks accepted, before any UIKit call.
@@ -75,7 +79,11 @@ final class Executor {
   }
 
   /// Slots with a swap still animating.
-  var transitioningSlots: Set<String> { Set(swaps.keys) }
+  var transitioningSlots: Set<String> {
+    var slots = Set(swaps.keys)
+    if let stack = navigation.busySlot { slots.insert(stack) }
+    return slots
+  }
 
   /// The children that running swaps take out or bring in.
   var swappingChildren: Set<ChildIdentity> {
@@ -94,6 +102,10 @@ final class Executor {
     guard let container else { return }
     let declared = Self.children(of: target, mounted)
     for step in plan.steps {
+      if step.action.isStackOperation {
+        performStackOperation(step, from: mounted, to: target, container: container)
+        continue
+      }
       perform(step, declared: declared, target: target, container: container)
     }
     prepared = [:]
@@ -201,6 +213,9 @@ final class Executor {
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming, target: target, container: container)
+    case .push, .pop, .popTo, .setViewControllers:
+      // Performed by `performStackOperation`, which sees the whole stack.
+      break
     }
   }
 
@@ -222,7 +237,7 @@ final class Executor {
   /// Runs a child's factory and checks what it returned; `nil`, with the mistake reported, when
   /// the controller cannot become the child (or when the child's closures are released, which a
   /// plan never asks for).
-  private func make(_ child: ResolvedChild, in container: UIViewController) -> UIViewController? {
+  func make(_ child: ResolvedChild, in container: UIViewController) -> UIViewController? {
     // Made (and checked) already by the child's `update` step.
     if let made = prepared.removeValue(forKey: child.identity) { return made }
     guard let make = child.make else { return nil }
@@ -245,6 +260,17 @@ final class Executor {
     of controller: UIViewController, for child: ResolvedChild, in container: UIViewController
   ) -> Diagnostic? {
     let typeName = String(describing: type(of: controller))
+    if controller is UINavigationController, container is UINavigationController,
+      child.identity.slot == NavigationStackDeclaration.slotName
+    {
+      return Diagnostic(
+        id: .navigationControllerInStack,
+        message: "the factory of child \(child.identity) returned a '\(typeName)', which a "
+          + "navigation stack cannot hold (UIKit raises 'Pushing a navigation controller is not "
+          + "supported'); return the controller it would show, or present the navigation "
+          + "controller instead",
+        source: child.source)
+    }
     // A controller Compose holds for another child is that child's, with the container as its
     // parent or none (other code may have removed it; the repair forgets it first).
     if controller.parent === container || controller.parent == nil,
@@ -312,6 +338,11 @@ final class Executor {
   func cutShort(_ slotName: String) {
     for view in swaps[slotName]?.views ?? [] {
       view.layer.removeAllAnimations()
+    }
+    if navigation.busySlot == slotName,
+      let navigationController = container as? UINavigationController
+    {
+      cutShortNavigationTransition(of: navigationController)
     }
   }
 
@@ -811,7 +842,10 @@ final class Executor {
     var slots = mounted.slots
     var changed = false
     let busy = transitioningSlots
-    for index in slots.indices where !busy.contains(slots[index].name) {
+    // A navigation stack's children are checked against UIKit's stack by the composer
+    // (`synchronizeNavigationStack()`): only the top one's view is shown.
+    for index in slots.indices
+    where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()
       // A child whose factory was refused has no controller: it is planned again, so that it

@@ -107,6 +107,13 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     return text
   }
 
+  /// The text form without the slot: `path Type`, then ` id value` and ` (duplicate n)`.
+  var descriptionInSlot: String {
+    let prefix = "'\(slot)' "
+    let text = description
+    return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+  }
+
   /// Compares every part of the identity, cheapest first.
   ///
   /// - Parameters:

@@ -657,7 +657,7 @@ struct Resolver {
           diagnostics.append(
             Diagnostic(
               id: .duplicateKey,
-              message: "key \(Self.quoted(key)) is used twice in the ForEach at "
+              message: "key \(Self.quoted(key)) is used twice in \(elements.kind) at "
                 + "\(elements.source) in slot '\(slot)'; the second element is kept as a separate "
                 + "child; make the keys unique",
               source: elements.source))

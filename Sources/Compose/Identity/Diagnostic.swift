@@ -36,6 +36,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// stopped recomposing until the next change from outside.
     public static let compositionLoop = ID(rawValue: "compositionLoop")
 
+    /// A ``NavigationStack`` is declared in a container that is not a `UINavigationController`,
+    /// or a second one in the same container.
+    public static let navigationStackOutsideNavigationController = ID(
+      rawValue: "navigationStackOutsideNavigationController")
+    /// A ``NavigationStack``'s root, or the destination of one element of its path, declares no
+    /// child or more than one.
+    public static let navigationStackShape = ID(rawValue: "navigationStackShape")
+    /// A child's factory returned a `UINavigationController` for a navigation stack, which cannot
+    /// hold one.
+    public static let navigationControllerInStack = ID(rawValue: "navigationControllerInStack")
+
     /// The identifier.
     public var description: String { rawValue }
   }

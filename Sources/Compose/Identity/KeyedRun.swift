@@ -14,6 +14,12 @@ protocol KeyedElements {
   /// The typed keys of a list whose keys are unique and whose elements each declared exactly one
   /// child.
   func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun
+  /// What declared the elements, as diagnostics name it: `the ForEach`.
+  var kind: String { get }
+}
+
+extension KeyedElements {
+  var kind: String { "the ForEach" }
 }
 
 /// The operations on a list's keys that cost the most, compiled for the keys' own type.

@@ -142,6 +142,20 @@ extension Plan {
       case beginAppearance(appearing: Bool)
       /// `endAppearanceTransition()`, for containers that forward appearance manually.
       case endAppearance
+      /// `pushViewController(_:animated:)` with this step's child, whose controller the
+      /// factory makes (right after its `update` step, when it has one): the whole change of a
+      /// navigation stack whose path gained one element on top.
+      case push(animated: Bool)
+      /// `popViewController(animated:)`, which removes this step's child, the top of a navigation
+      /// stack: the whole change of a path that lost its last element.
+      case pop(animated: Bool)
+      /// `popToViewController(_:animated:)` with this step's child, which stays on top of a
+      /// navigation stack: the whole change of a path that lost several elements at its end.
+      case popTo(animated: Bool)
+      /// `setViewControllers(_:animated:)` with the controllers of `children`, bottom to top;
+      /// this step's child is the top. Any other change of a navigation stack: controllers whose
+      /// identity stays are passed again, the others are made by their factories.
+      case setViewControllers([ChildIdentity], animated: Bool)
     }
 
     /// What the step does.
@@ -179,6 +193,13 @@ extension Plan {
       case .beginAppearance(let appearing):
         "begin-appearance \(child) \(appearing ? "appearing" : "disappearing")"
       case .endAppearance: "end-appearance \(child)"
+      case .push(let animated): "push \(child)" + (animated ? " animated" : "")
+      case .pop(let animated): "pop \(child)" + (animated ? " animated" : "")
+      case .popTo(let animated): "pop-to \(child)" + (animated ? " animated" : "")
+      case .setViewControllers(let children, let animated):
+        "set-view-controllers '\(child.slot)' ["
+          + children.map(\.descriptionInSlot).joined(separator: ", ") + "]"
+          + (animated ? " animated" : "")
       }
     }
   }

@@ -109,6 +109,17 @@ extension CompositionTree {
         mount(old, at: position)
         continue
       }
+      if slot.declaration.stack != nil {
+        // A navigation stack: one UIKit operation for the whole change.
+        if let container, let failure = Self.stackFailure(of: slot, in: container) {
+          planner.diagnostics.append(failure)
+          mount(old, at: position)
+          continue
+        }
+        let stack = planner.reconcileStack(old: old, new: slot)
+        if stack.code != slot.code || mountedSlots != nil { mount(stack, at: position) }
+        continue
+      }
       let hidden = planner.reconcile(old: old, new: slot)
       // A declared slot has no hidden children, but a tree that was itself the result of a
       // reconciliation may: they are replaced by the ones the planner keeps.
@@ -204,6 +215,19 @@ extension CompositionTree {
     return Reconciliation(
       plan: Plan(steps: planner.steps),
       tree: CompositionTree(slots: mountedSlots, diagnostics: diagnostics))
+  }
+
+  /// Why a navigation stack cannot be performed in `container`, if it cannot.
+  private static func stackFailure(of slot: ResolvedSlot, in container: UIViewController)
+    -> Diagnostic?
+  {
+    guard !(container is UINavigationController) else { return nil }
+    return Diagnostic(
+      id: .navigationStackOutsideNavigationController,
+      message: "navigation stack '\(slot.name)' is declared in a '\(type(of: container))', which "
+        + "is not a UINavigationController; declare it in a ComposedNavigationController, or "
+        + "attach the Composer to a UINavigationController",
+      source: slot.source)
   }
 
   private static func anchorFailure(of slot: ResolvedSlot, in container: UIViewController)
@@ -439,6 +463,7 @@ struct Planner {
 
   /// Removes every child of a slot that is no longer declared, hidden ones included.
   mutating func removeAll(of slot: ResolvedSlot) {
+    if slot.declaration.stack != nil { return removeStack(slot) }
     for child in slot.children {
       remove(child)
     }

@@ -156,6 +156,9 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
+    case .push, .pop, .popTo, .setViewControllers:
+      // The random declarations have no navigation stack; its plans are asserted as text.
+      fail("a navigation stack operation in a slot that is not a navigation stack")
     }
   }
 
@@ -268,6 +271,10 @@ struct PlanInterpreter {
     case .attachView: "attach-view"
     case .beginAppearance(let appearing): "begin-appearance \(appearing)"
     case .endAppearance: "end-appearance"
+    case .push: "push"
+    case .pop: "pop"
+    case .popTo: "pop-to"
+    case .setViewControllers: "set-view-controllers"
     }
   }
 }

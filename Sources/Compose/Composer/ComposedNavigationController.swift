@@ -1,0 +1,67 @@
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitModel
+#endif
+
+/// A navigation controller whose stack is declared by its ``composition``, with a
+/// ``NavigationStack``.
+///
+/// It owns a ``Composer``, sets the declared stack before its view first appears, and applies
+/// every change of the declaration as one push, pop, pop-to or `setViewControllers(_:animated:)`
+/// (see ``NavigationStack``). It is an ordinary `UINavigationController`: put it in a window, a
+/// tab bar controller, a composed container's slot, or present it.
+///
+/// ```swift
+/// final class InboxNavigationController: ComposedNavigationController {
+///   let model = InboxModel()  // @Observable, with `var path: [Message.ID]`
+///
+///   @CompositionBuilder override var composition: CompositionContent {
+///     NavigationStack(path: model.path, id: \.self) {
+///       Child { InboxViewController() } update: { $0.model = self.model }
+///     } destination: { id in
+///       Child { MessageViewController() } update: { $0.message = self.model.message(id) }
+///     }
+///     .onPop { self.model.path = $0 }
+///   }
+/// }
+/// ```
+///
+/// Closures in the composition may capture `self`: the composer keeps a child's closures only
+/// while it applies them, so they make no reference cycle.
+///
+/// The composer is the navigation controller's `delegate`; a delegate you set is kept and
+/// receives every message, from the next composition on.
+@MainActor
+open class ComposedNavigationController: UINavigationController {
+  /// The composer that manages this navigation controller's stack.
+  public private(set) lazy var composer = Composer(container: self) { [unowned self] in
+    composition
+  }
+
+  /// The declaration of this navigation controller's stack; override it with
+  /// `@CompositionBuilder`, and declare one ``NavigationStack`` in it.
+  open var composition: CompositionContent { .empty }
+
+  /// Loads the view, and marks the composition as changed.
+  open override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  /// Applies a pending composition, then lets the navigation controller appear.
+  ///
+  /// The stack is set before `super.viewWillAppear(_:)`, where the navigation controller puts
+  /// its top controller's view in place, so that the top controller appears with it.
+  ///
+  /// - Parameter animated: Whether the appearance is animated.
+  open override func viewWillAppear(_ animated: Bool) {
+    composer.composeIfNeeded()
+    super.viewWillAppear(animated)
+  }
+
+  /// Marks the composition as changed; it is applied at the next layout pass.
+  public func setNeedsCompose() {
+    composer.setNeedsCompose()
+  }
+}
