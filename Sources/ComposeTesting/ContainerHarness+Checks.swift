@@ -35,7 +35,7 @@ extension ContainerHarness {
       #endif
       if kept.count < new {
         found.append(
-          "\(new - kept.count) diagnostics were dropped: the composer keeps the last "
+          "diagnostics dropped: \(new - kept.count), as the composer keeps the last "
             + "\(composer.diagnosticCapacity); look more often, or raise 'diagnosticCapacity'")
       }
       // A mistake found again by each composition of the block is one mistake.

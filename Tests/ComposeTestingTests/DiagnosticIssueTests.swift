@@ -128,6 +128,34 @@ struct DiagnosticIssueTests {
     #expect(issues.isEmpty)
   }
 
+  @Test("Diagnostics beyond the composer's capacity are counted; the test still fails for them")
+  func beyondCapacity() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        let state = ScreenState()
+        let screen = ScreenViewController(state: state)
+        let harness = await ContainerHarness(showing: screen)
+        screen.composer.diagnosticCapacity = 1
+        state.rows = ["a", "a", "b", "b"]
+        await harness.settle()
+        harness.expectDiagnostics(["key 'b' is used twice"])
+      }
+    }
+    #expect(
+      issues.map(\.text) == [
+        "unexpected diagnostic: diagnostics dropped: 1, as the composer keeps the last 1; look "
+          + "more often, or raise 'diagnosticCapacity'; pass a part of it in "
+          + "'expectingDiagnostics' if the test means it",
+        "Compose reported a diagnostic the test did not expect: duplicateKey: key 'a' is used "
+          + "twice in the ForEach at Fixtures.swift:44 in slot 'rows'; the second element is kept "
+          + "as a separate child; make the keys unique. Fix the declaration, or expect it with "
+          + "'expectingDiagnostics:' on the harness's expectation that causes it (or "
+          + "'.isolatedModel(diagnostics: .allowed)' for a test that reads "
+          + "'Composer.diagnostics' itself)",
+      ])
+    #expect(issues.last?.line == 44)
+  }
+
   @Test("Tests running side by side each fail for their own diagnostics only")
   func parallelTestsKeepTheirOwn() async {
     let issues = await recordedIssues {
