@@ -44,7 +44,7 @@
 /// never waits. Transitions inside a tab (a push in a tab's ``ComposedNavigationController``)
 /// follow that container's own policy.
 @MainActor
-public struct Tabs<Element, ID: Hashable>: CompositionComponent {
+public struct Tabs<Element, ID: Hashable & SendableMetatype>: CompositionComponent {
   private let keys: [ID]
   private let selection: ID?
   private let content: SlotContent
@@ -126,10 +126,13 @@ public struct Tabs<Element, ID: Hashable>: CompositionComponent {
 
   /// The tabs as container content: one slot, named `tabs`.
   public var compositionContent: CompositionContent {
+    let hashedKeys = keys.map(AnyHashable.init)
     var writeBack: (@MainActor (AnyHashable) -> Void)?
     if let selected {
+      // The typed key is found among the declared ones: the closure needs no cast to `ID`.
+      let keys = keys
       writeBack = { key in
-        if let key = key.base as? ID { selected(key) }
+        if let index = hashedKeys.firstIndex(of: key) { selected(keys[index]) }
       }
     }
     return CompositionContent(
@@ -138,7 +141,7 @@ public struct Tabs<Element, ID: Hashable>: CompositionComponent {
           name: TabsDeclaration.slotName, anchor: nil, layout: .fill, content: content,
           source: source,
           tabs: TabsDeclaration(
-            keys: keys.map(AnyHashable.init), selection: selection.map(AnyHashable.init),
+            keys: hashedKeys, selection: selection.map(AnyHashable.init),
             writeBack: writeBack))))
   }
 }

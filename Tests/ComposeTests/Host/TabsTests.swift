@@ -1,0 +1,395 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import ComposeTesting
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+/// The state tabs are declared from.
+@MainActor
+@Observable
+private final class TabsModel {
+  var tabs = ["a", "b", "c"]
+  var selected: String? = "a"
+  var note = "note"
+  var path: [String] = []
+}
+
+private final class TabPageViewController: UIViewController {
+  var page = ""
+}
+
+private final class TabDetailViewController: UIViewController {
+  var detail = ""
+}
+
+/// A navigation stack held by a tab: its path is the model's.
+@MainActor
+private final class TabNavigationController: ComposedNavigationController {
+  let model: TabsModel
+
+  init(model: TabsModel) {
+    self.model = model
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    NavigationStack(path: model.path, id: \.self) {
+      Child { TabPageViewController() }
+    } destination: { key in
+      Child(input: key) { TabDetailViewController() } update: { $0.detail = $1 }
+    }
+    .onPop { [unowned self] in model.path = $0 }
+  }
+}
+
+/// A tab bar controller whose tabs are the model's; `onSelect` records what the user selected
+/// and, unless `writesBack` is off, sets the model's selection to it.
+@MainActor
+private final class PagesTabBarController: ComposedTabBarController {
+  let model: TabsModel
+  var selections: [String] = []
+  var writesBack = true
+
+  init(model: TabsModel) {
+    self.model = model
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Tabs(model.tabs, id: \.self, selection: model.selected) { tab in
+      Child(input: tab + " " + model.note) { TabPageViewController() } update: { $0.page = $1 }
+    }
+    .onSelect { [unowned self] key in
+      selections.append(key)
+      if writesBack { model.selected = key }
+    }
+  }
+}
+
+/// Records the taps a tab bar controller reports.
+@MainActor
+private final class RecordingTabsDelegate: NSObject, UITabBarControllerDelegate {
+  var selected: [String] = []
+  var allows = true
+
+  func tabBarController(
+    _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+  ) -> Bool {
+    allows
+  }
+
+  func tabBarController(
+    _ tabBarController: UITabBarController, didSelect viewController: UIViewController
+  ) {
+    selected.append(viewController.uikitModel.name)
+  }
+}
+
+/// A plain composed container whose composition a test sets.
+@MainActor
+private final class DeclaredContainer: ComposedViewController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
+/// A tab bar controller whose composition a test sets.
+@MainActor
+private final class DeclaredTabBarController: ComposedTabBarController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
+@MainActor
+@Suite("Tabs", .isolatedModel)
+struct TabsTests {
+  private func show(
+    _ tabs: [String] = ["a", "b", "c"], selected: String? = "a"
+  ) async -> (PagesTabBarController, TabsModel, ContainerHarness) {
+    let model = TabsModel()
+    model.tabs = tabs
+    model.selected = selected
+    let tabBar = PagesTabBarController(model: model)
+    let harness = await ContainerHarness(showing: tabBar, composer: tabBar.composer)
+    return (tabBar, model, harness)
+  }
+
+  @Test("The first tabs are set at once, and only the selected tab's view loads")
+  func firstTabs() async {
+    let (tabBar, _, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    harness.expectEvents(
+      """
+      container.loadView()
+      container.viewDidLoad()
+      container.viewWillAppear(false)
+      tabs.a.willMove(toParent: container)
+      tabs.b.willMove(toParent: container)
+      tabs.c.willMove(toParent: container)
+      tabs.a.loadView()
+      tabs.a.viewDidLoad()
+      tabs.a.didMove(toParent: container)
+      tabs.b.didMove(toParent: container)
+      tabs.c.didMove(toParent: container)
+      tabs.a.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      tabs.a.viewIsAppearing(false)
+      container.viewDidAppear(false)
+      tabs.a.viewDidAppear(false)
+      """)
+    #expect(tabBar.viewControllers?.count == 3)
+    #expect(tabBar.selectedIndex == 0)
+  }
+
+  @Test("The first tabs with another tab selected load only that tab's view")
+  func firstTabsSelectingLater() async {
+    let (tabBar, _, harness) = await show(selected: "b")
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    harness.expectEvents(
+      """
+      container.loadView()
+      container.viewDidLoad()
+      container.viewWillAppear(false)
+      tabs.b.willMove(toParent: container)
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.didMove(toParent: container)
+      tabs.a.willMove(toParent: container)
+      tabs.c.willMove(toParent: container)
+      tabs.a.didMove(toParent: container)
+      tabs.c.didMove(toParent: container)
+      tabs.b.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      tabs.b.viewIsAppearing(false)
+      container.viewDidAppear(false)
+      tabs.b.viewDidAppear(false)
+      """)
+    #expect(tabBar.selectedIndex == 1)
+  }
+
+  @Test("A new selection alone selects its tab; its view loads then, the others' never")
+  func switchSelection() async throws {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    let a = try #require(harness.controller(named: "tabs.a"))
+    await harness.expectEvents(
+      """
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.b.viewDidAppear(false)
+      """
+    ) { model.selected = "b" }
+    harness.expectTrace(
+      """
+      select 'tabs' #"b" TabPageViewController
+      """)
+    await harness.expectEvents(
+      """
+      tabs.a.viewWillAppear(false)
+      tabs.b.viewWillDisappear(false)
+      tabs.a.viewIsAppearing(false)
+      tabs.b.viewDidDisappear(false)
+      tabs.a.viewDidAppear(false)
+      """
+    ) { model.selected = "a" }
+    harness.expectTrace(
+      """
+      select 'tabs' #"a" TabPageViewController
+      """)
+    #expect(tabBar.selectedViewController === a)
+    #expect(harness.controller(named: "tabs.c")?.isViewLoaded == false)
+  }
+
+  @Test("A tapped tab is written back, and declaring what UIKit shows performs nothing")
+  func tapWritesBack() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.c)
+      tabs.c.loadView()
+      tabs.c.viewDidLoad()
+      tabs.c.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.c.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.c.viewDidAppear(false)
+      container.delegate.tabBarController(_:didSelect: tabs.c)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 2) }
+    harness.expectTrace("")
+    #expect(tabBar.selections == ["c"])
+    #expect(model.selected == "c")
+    #expect(tabBar.selectedIndex == 2)
+    // Tapping the selected tab again is told to the delegate (UIKit's rule T6), and changes
+    // nothing: nothing is written back or performed.
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.c)
+      container.delegate.tabBarController(_:didSelect: tabs.c)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 2) }
+    harness.expectTrace("")
+    #expect(tabBar.selections == ["c"])
+  }
+
+  @Test("Without write-back, the declaration stays the truth: the declared tab is selected again")
+  func tapWithoutWriteBack() async {
+    let (tabBar, _, harness) = await show()
+    tabBar.writesBack = false
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.b)
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.b.viewDidAppear(false)
+      container.delegate.tabBarController(_:didSelect: tabs.b)
+      tabs.a.viewWillAppear(false)
+      tabs.b.viewWillDisappear(false)
+      tabs.a.viewIsAppearing(false)
+      tabs.b.viewDidDisappear(false)
+      tabs.a.viewDidAppear(false)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 1) }
+    harness.expectTrace(
+      """
+      select 'tabs' #"a" TabPageViewController
+      """)
+    #expect(tabBar.selections == ["b"])
+    #expect(tabBar.selectedIndex == 0)
+  }
+
+  @Test("Declaring the same tabs again performs nothing; a changed input updates each tab")
+  func redeclaration() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents("") { tabBar.setNeedsCompose() }
+    harness.expectTrace("")
+    await harness.expectEvents("") { model.note = "changed" }
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      """)
+  }
+
+  @Test("Tabs moved, inserted and removed are one setViewControllers; kept tabs keep controllers")
+  func reorderInsertRemove() async throws {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    let a = try #require(harness.controller(named: "tabs.a"))
+    let c = try #require(harness.controller(named: "tabs.c"))
+    await harness.expectEvents(
+      """
+      tabs.b.willMove(toParent: nil)
+      tabs.d.willMove(toParent: container)
+      tabs.b.didMove(toParent: nil)
+      tabs.d.didMove(toParent: container)
+      """
+    ) { model.tabs = ["c", "d", "a"] }
+    harness.expectTrace(
+      """
+      update 'tabs' #"d" TabPageViewController
+      set-view-controllers 'tabs' [#"c" TabPageViewController, #"d" TabPageViewController, #"a" TabPageViewController] animated
+      """)
+    #expect(tabBar.viewControllers?.first === c)
+    #expect(tabBar.viewControllers?.last === a)
+    #expect(tabBar.selectedViewController === a)
+    #expect(harness.controller(named: "tabs.b") == nil)
+  }
+
+  @Test("Removing the selected tab while selecting another loads only the one selected")
+  func removeSelected() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents(
+      """
+      tabs.c.loadView()
+      tabs.c.viewDidLoad()
+      tabs.c.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.c.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.c.viewDidAppear(false)
+      tabs.a.willMove(toParent: nil)
+      tabs.a.didMove(toParent: nil)
+      """
+    ) {
+      model.tabs = ["b", "c"]
+      model.selected = "c"
+    }
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"b" TabPageViewController, #"c" TabPageViewController] animated
+      """)
+    #expect(tabBar.selectedIndex == 1)
+    #expect(harness.controller(named: "tabs.b")?.isViewLoaded == false)
+  }
+}
+#endif
