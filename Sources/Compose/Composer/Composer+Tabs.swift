@@ -24,8 +24,9 @@ extension Composer {
   /// `selectedViewController`): when UIKit shows another tab than the mounted selection, the
   /// tabs' ``Tabs/onSelect(_:)`` receives its key, so that the source of truth agrees and the next
   /// reconciliation performs nothing. A declaration that still selects another tab (no
-  /// write-back) is applied again.
-  func synchronizeTabs() {
+  /// write-back) is applied again. A selection the declaration leaves to UIKit is learnt without
+  /// a write-back, unless the user tapped (`tapped`).
+  func synchronizeTabs(tapped: Bool = false) {
     guard let (tabBarController, index) = mountedTabs else { return }
     installTabsDelegate(on: tabBarController)
     let slot = mounted.slots[index]
@@ -34,7 +35,7 @@ extension Composer {
       let key = TabsDeclaration.key(of: child.identity),
       slot.declaration.tabs?.selection != key
     else { return }
-    let wasSelected = slot.declaration.tabs?.selection != nil
+    let wasSelected = tapped || slot.declaration.tabs?.selection != nil
     var slots = mounted.slots
     slots[index].declaration = slot.declaration.selectingTab(key)
     slots[index].code = Resolver.freshCode()
@@ -74,7 +75,7 @@ extension Composer {
   /// The user selected a tab.
   fileprivate func tabsDidSelect() {
     guard !isComposing else { return }
-    synchronizeTabs()
+    synchronizeTabs(tapped: true)
   }
 }
 

@@ -25,7 +25,8 @@ extension Planner {
     let selected = selection.flatMap { key in
       declared.first { TabsDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0 }
     }
-    if let selection, selected == nil {
+    // Without tabs, no selection can be one of them: that is no mistake.
+    if let selection, selected == nil, !declared.isEmpty {
       diagnostics.append(
         Diagnostic(
           id: .tabSelectionNotAmongTabs,

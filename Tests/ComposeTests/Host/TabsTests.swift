@@ -391,5 +391,289 @@ struct TabsTests {
     #expect(tabBar.selectedIndex == 1)
     #expect(harness.controller(named: "tabs.b")?.isViewLoaded == false)
   }
+
+  @Test("A tab holding a composed navigation controller pushes inside the tab, kept by identity")
+  func navigationInTab() async throws {
+    let model = TabsModel()
+    model.selected = "inbox"
+    let tabBar = DeclaredTabBarController()
+    tabBar.declaration = {
+      Tabs(["inbox", "settings"], id: \.self, selection: model.selected) { tab in
+        if tab == "inbox" {
+          Child { TabNavigationController(model: model) }
+        } else {
+          Child { TabPageViewController() }
+        }
+      }
+      .onSelect { model.selected = $0 }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: tabBar, composer: tabBar.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"inbox".first TabNavigationController, #"settings".second TabPageViewController]
+      """)
+    let navigation = try #require(
+      tabBar.viewControllers?.first as? TabNavigationController)
+    await harness.expectEvents(
+      """
+      tabs.inbox/navigation.m.willMove(toParent: tabs.inbox)
+      tabs.inbox/navigation.m.loadView()
+      tabs.inbox/navigation.m.viewDidLoad()
+      tabs.inbox/navigation.TabPageViewController.viewWillDisappear(true)
+      tabs.inbox/navigation.m.viewWillAppear(true)
+      tabs.inbox.delegate.navigationController(willShow: tabs.inbox/navigation.m, animated: true)
+      tabs.inbox/navigation.m.viewIsAppearing(true)
+      tabs.inbox/navigation.TabPageViewController.viewDidDisappear(true)
+      tabs.inbox/navigation.m.viewDidAppear(true)
+      tabs.inbox/navigation.m.didMove(toParent: tabs.inbox)
+      tabs.inbox.delegate.navigationController(didShow: tabs.inbox/navigation.m, animated: true)
+      """
+    ) { model.path = ["m"] }
+    harness.expectTrace("")
+    #expect(navigation.viewControllers.count == 2)
+    // Another tab, and back: the navigation controller and its stack are kept.
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.settings)
+      tabs.settings.loadView()
+      tabs.settings.viewDidLoad()
+      tabs.settings.viewWillAppear(false)
+      tabs.inbox.viewWillDisappear(false)
+      tabs.inbox/navigation.m.viewWillDisappear(false)
+      tabs.settings.viewIsAppearing(false)
+      tabs.inbox.viewDidDisappear(false)
+      tabs.inbox/navigation.m.viewDidDisappear(false)
+      tabs.settings.viewDidAppear(false)
+      container.delegate.tabBarController(_:didSelect: tabs.settings)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 1) }
+    await harness.expectEvents(
+      """
+      tabs.inbox.viewWillAppear(false)
+      tabs.inbox/navigation.m.viewWillAppear(false)
+      tabs.settings.viewWillDisappear(false)
+      tabs.inbox.viewIsAppearing(false)
+      tabs.inbox/navigation.m.viewIsAppearing(false)
+      tabs.settings.viewDidDisappear(false)
+      tabs.inbox.viewDidAppear(false)
+      tabs.inbox/navigation.m.viewDidAppear(false)
+      """
+    ) { model.selected = "inbox" }
+    harness.expectTrace(
+      """
+      select 'tabs' #"inbox".first TabNavigationController
+      """)
+    #expect(tabBar.selectedViewController === navigation)
+    #expect(navigation.viewControllers.count == 2)
+  }
+
+  @Test("A composed tab bar controller in a composed container's slot keeps its tabs and taps")
+  func tabsInSlot() async throws {
+    let model = TabsModel()
+    let container = DeclaredContainer()
+    container.declaration = {
+      Slot("content") {
+        Child { PagesTabBarController(model: model) }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      """
+      add-child 'content' PagesTabBarController
+      insert-view 'content' PagesTabBarController at 0
+      layout 'content' PagesTabBarController fill
+      did-move 'content' PagesTabBarController
+      """)
+    let tabs = try #require(container.children.first as? PagesTabBarController)
+    await harness.expectEvents(
+      """
+      content.PagesTabBarController/tabs.c.loadView()
+      content.PagesTabBarController/tabs.c.viewDidLoad()
+      content.PagesTabBarController/tabs.c.viewWillAppear(false)
+      content.PagesTabBarController/tabs.a.viewWillDisappear(false)
+      content.PagesTabBarController/tabs.c.viewIsAppearing(false)
+      content.PagesTabBarController/tabs.a.viewDidDisappear(false)
+      content.PagesTabBarController/tabs.c.viewDidAppear(false)
+      """
+    ) { model.selected = "c" }
+    await harness.expectEvents(
+      """
+      content.PagesTabBarController.delegate.tabBarController(_:shouldSelect: content.PagesTabBarController/tabs.b)
+      content.PagesTabBarController/tabs.b.loadView()
+      content.PagesTabBarController/tabs.b.viewDidLoad()
+      content.PagesTabBarController/tabs.b.viewWillAppear(false)
+      content.PagesTabBarController/tabs.c.viewWillDisappear(false)
+      content.PagesTabBarController/tabs.b.viewIsAppearing(false)
+      content.PagesTabBarController/tabs.c.viewDidDisappear(false)
+      content.PagesTabBarController/tabs.b.viewDidAppear(false)
+      content.PagesTabBarController.delegate.tabBarController(_:didSelect: content.PagesTabBarController/tabs.b)
+      """
+    ) { tabs.uikitModel.tapTab(at: 1) }
+    #expect(model.selected == "b")
+    #expect(tabs.selectedIndex == 1)
+    harness.expectTrace("")
+  }
+
+  @Test("A delegate set by other code is still asked and told, and may refuse a tap")
+  func forwardsToDelegate() async {
+    let model = TabsModel()
+    let tabBar = PagesTabBarController(model: model)
+    let delegate = RecordingTabsDelegate()
+    tabBar.delegate = delegate
+    let harness = await ContainerHarness(showing: tabBar, composer: tabBar.composer)
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    delegate.allows = false
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.b)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 1) }
+    #expect(tabBar.selections.isEmpty)
+    delegate.allows = true
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.b)
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.b.viewDidAppear(false)
+      container.delegate.tabBarController(_:didSelect: tabs.b)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 1) }
+    #expect(delegate.selected == ["tabs.b"])
+    #expect(tabBar.selections == ["b"])
+  }
+
+  @Test("Without a selection, UIKit's stays, and taps are still written back")
+  func selectionLeftToUIKit() async {
+    let (tabBar, model, harness) = await show(selected: nil)
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents(
+      """
+      tabs.c.willMove(toParent: nil)
+      tabs.c.didMove(toParent: nil)
+      """
+    ) { model.tabs = ["b", "a"] }
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"b" TabPageViewController, #"a" TabPageViewController] animated
+      """)
+    #expect(tabBar.selectedViewController === harness.controller(named: "tabs.a"))
+    await harness.expectEvents(
+      """
+      container.delegate.tabBarController(_:shouldSelect: tabs.b)
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.b.viewDidAppear(false)
+      container.delegate.tabBarController(_:didSelect: tabs.b)
+      """
+    ) { tabBar.uikitModel.tapTab(at: 0) }
+    harness.expectTrace("")
+    #expect(tabBar.selections == ["b"])
+  }
+
+  @Test("Tabs no longer declared are removed, and their controllers released")
+  func removeAllTabs() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectReleased { model.tabs = [] }
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' []
+      """)
+    #expect(tabBar.viewControllers?.isEmpty != false)
+    #expect(tabBar.children.isEmpty)
+  }
+
+  @Test("A selection that is not a tab's key is reported, and UIKit's selection is kept")
+  func selectionNotAmongTabs() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectEvents(
+      "", expectingDiagnostics: ["tabSelectionNotAmongTabs: the selection \"z\" of tabs 'tabs'"]
+    ) { model.selected = "z" }
+    harness.expectTrace("")
+    #expect(tabBar.selectedIndex == 0)
+  }
+
+  @Test("Tabs outside a tab bar controller are reported, and nothing is performed")
+  func tabsOutsideTabBarController() async {
+    let container = DeclaredContainer()
+    container.declaration = {
+      Tabs(["a"], id: \.self, selection: "a") { _ in Child { TabPageViewController() } }
+        .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      "", expectingDiagnostics: ["tabsOutsideTabBarController: tabs 'tabs' are declared in a"])
+    #expect(container.children.isEmpty)
+  }
+
+  @Test("Duplicate keys, a tab with two children and a controller in use are reported")
+  func badTabs() async {
+    let shared = TabPageViewController()
+    let other = UIViewController()
+    other.addChild(shared)
+    shared.didMove(toParent: other)
+    let tabBar = DeclaredTabBarController()
+    tabBar.declaration = {
+      Tabs(["a", "a", "b", "c"], id: \.self, selection: "a") { tab in
+        if tab == "b" {
+          Child { TabPageViewController() }
+          Child { TabDetailViewController() }
+        } else if tab == "c" {
+          Child { shared }
+        } else {
+          Child { TabPageViewController() }
+        }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: tabBar, composer: tabBar.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"a".second TabPageViewController, #"a".second TabPageViewController (duplicate 1), #"b".first.first.0 TabPageViewController, #"c".first.second TabPageViewController]
+      """,
+      expectingDiagnostics: [
+        "duplicateKey: key 'a' is used twice in the Tabs",
+        "tabsShape: child 'tabs' #\"b\"",
+        "controllerOwnedElsewhere",
+      ])
+    #expect(tabBar.viewControllers?.count == 3)
+    #expect(shared.parent === other)
+  }
 }
 #endif
