@@ -143,7 +143,7 @@ public final class ContainerHarness {
       watch(nested.composer, prefix: name + "/")
     } else if let nested = controller as? ComposedNavigationController {
       watch(nested.composer, prefix: name + "/")
-   } else if let nested = controller as? ComposedTabBarController {
+    } else if let nested = controller as? ComposedTabBarController {
       watch(nested.composer, prefix: name + "/")
     }
   }

@@ -153,8 +153,9 @@ final class TabsDeclaration {
 
   /// The keys of the tabs, in tab order; empty once released.
   let keys: [AnyHashable]
-  /// The key of the selected tab, or `nil` for UIKit's choice. A mounted slot keeps the key of
-  /// the tab UIKit shows.
+  /// The key of the selected tab, or `nil` for UIKit's choice.
+  ///
+  /// A mounted slot keeps the key of the tab UIKit shows.
   let selection: AnyHashable?
   /// Tells the source of truth the key of the tab the user selected; `nil` without
   /// ``Tabs/onSelect(_:)`` or once released.

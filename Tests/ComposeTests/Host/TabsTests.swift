@@ -41,7 +41,11 @@ private final class TabNavigationController: ComposedNavigationController {
     NavigationStack(path: model.path, id: \.self) {
       Child { TabPageViewController() }
     } destination: { key in
-      Child(input: key) { TabDetailViewController() } update: { $0.detail = $1 }
+      Child(input: key) {
+        TabDetailViewController()
+      } update: {
+        $0.detail = $1
+      }
     }
     .onPop { [unowned self] in model.path = $0 }
   }
@@ -64,7 +68,11 @@ private final class PagesTabBarController: ComposedTabBarController {
 
   @CompositionBuilder override var composition: CompositionContent {
     Tabs(model.tabs, id: \.self, selection: model.selected) { tab in
-      Child(input: tab + " " + model.note) { TabPageViewController() } update: { $0.page = $1 }
+      Child(input: tab + " " + model.note) {
+        TabPageViewController()
+      } update: {
+        $0.page = $1
+      }
     }
     .onSelect { [unowned self] key in
       selections.append(key)
