@@ -29,6 +29,7 @@ extension Composer {
   func synchronizeTabs(tapped: Bool = false) {
     guard let (tabBarController, index) = mountedTabs else { return }
     installTabsDelegate(on: tabBarController)
+    synchronizeTabList(of: tabBarController, at: index)
     let slot = mounted.slots[index]
     guard let shown = tabBarController.selectedViewController,
       let child = slot.children.first(where: { executor.controller(for: $0.identity) === shown }),
@@ -50,6 +51,44 @@ extension Composer {
     declared = CompositionTree(body(), environment: environment, mounted: mounted)
     let selection = declared.slots.first { $0.declaration.tabs != nil }?.declaration.tabs?.selection
     if !isComposing, let selection, selection != key { invalidate() }
+  }
+
+  /// Forgets the mounted tabs that other code took out of the tab bar controller, reports that
+  /// its tabs changed behind the composer, and schedules a composition that sets the declared
+  /// tabs again.
+  private func synchronizeTabList(of tabBarController: UITabBarController, at index: Int) {
+    let slot = mounted.slots[index]
+    let shown = tabBarController.viewControllers ?? []
+    // A tab whose factory was refused is not in the list: it is planned again.
+    let live = slot.children.filter { executor.controller(for: $0.identity) != nil }
+    guard
+      shown.count != live.count
+        || zip(shown, live).contains(where: { $0 !== executor.controller(for: $1.identity) })
+    else { return }
+    var kept: [ResolvedChild] = []
+    for child in slot.children {
+      if let controller = executor.controller(for: child.identity),
+        shown.contains(where: { $0 === controller })
+      {
+        kept.append(child)
+      } else {
+        executor.controllers[child.identity] = nil
+      }
+    }
+    record([
+      Diagnostic(
+        id: .changedBehindComposer,
+        message: "the tabs of tabs '\(slot.name)' were changed by other code (UIKit shows "
+          + "\(shown.count) tabs, \(kept.count) of the \(slot.children.count) declared ones); "
+          + "Compose sets the declared tabs again; change the tabs through the declaration",
+        source: slot.source)
+    ])
+    var slots = mounted.slots
+    slots[index].children = kept
+    slots[index].keyedRun = nil
+    slots[index].code = Resolver.freshCode()
+    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    if !isComposing { invalidate() }
   }
 
   /// Listens to the tab bar controller once a plan set its tabs, so that a tab the user taps

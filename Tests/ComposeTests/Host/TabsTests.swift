@@ -683,5 +683,33 @@ struct TabsTests {
     #expect(tabBar.viewControllers?.count == 3)
     #expect(shared.parent === other)
   }
+
+  @Test("Tabs other code changed are reported, and the declared tabs are set again")
+  func changedBehindComposer() async throws {
+    let (tabBar, _, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    let a = try #require(harness.controller(named: "tabs.a"))
+    let stranger = UIViewController()
+    await harness.expectTrace(
+      """
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController] animated
+      """,
+      expectingDiagnostics: ["changedBehindComposer: the tabs of tabs 'tabs' were changed"]
+    ) {
+      tabBar.setViewControllers([a, stranger], animated: false)
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.viewControllers?.count == 3)
+    #expect(tabBar.viewControllers?.first === a)
+    #expect(stranger.parent == nil)
+  }
 }
 #endif
