@@ -44,9 +44,11 @@
 /// never waits. Transitions inside a tab (a push in a tab's ``ComposedNavigationController``)
 /// follow that container's own policy.
 @MainActor
-public struct Tabs<Element, ID: Hashable & SendableMetatype>: CompositionComponent {
+public struct Tabs<Element, ID: Hashable>: CompositionComponent {
   private let keys: [ID]
-  private let selection: ID?
+  /// The keys, hashed once, without a closure that would capture `ID`'s conformance.
+  private let hashedKeys: [AnyHashable]
+  private let selection: AnyHashable?
   private let content: SlotContent
   private let source: SourceLocation
   private var selected: (@MainActor (ID) -> Void)?
@@ -73,7 +75,17 @@ public struct Tabs<Element, ID: Hashable & SendableMetatype>: CompositionCompone
     @SlotBuilder content: (Element) -> SlotContent
   ) where Data.Element == Element {
     keys = data.map { $0[keyPath: id] }
-    self.selection = selection
+    var hashedKeys: [AnyHashable] = []
+    hashedKeys.reserveCapacity(keys.count)
+    for key in keys {
+      hashedKeys.append(AnyHashable(key))
+    }
+    self.hashedKeys = hashedKeys
+    if let selection {
+      self.selection = AnyHashable(selection)
+    } else {
+      self.selection = nil
+    }
     source = SourceLocation(fileID: fileID, line: line)
     let keyed = ForEach(data, id: id, fileID: fileID, line: line, content: content)
     if case .keyed(let list) = keyed.slotContent.node {
@@ -126,7 +138,7 @@ public struct Tabs<Element, ID: Hashable & SendableMetatype>: CompositionCompone
 
   /// The tabs as container content: one slot, named `tabs`.
   public var compositionContent: CompositionContent {
-    let hashedKeys = keys.map(AnyHashable.init)
+    let hashedKeys = hashedKeys
     var writeBack: (@MainActor (AnyHashable) -> Void)?
     if let selected {
       // The typed key is found among the declared ones: the closure needs no cast to `ID`.
@@ -141,7 +153,7 @@ public struct Tabs<Element, ID: Hashable & SendableMetatype>: CompositionCompone
           name: TabsDeclaration.slotName, anchor: nil, layout: .fill, content: content,
           source: source,
           tabs: TabsDeclaration(
-            keys: hashedKeys, selection: selection.map(AnyHashable.init),
+            keys: hashedKeys, selection: selection,
             writeBack: writeBack))))
   }
 }

@@ -8,7 +8,7 @@ extension Executor {
   // MARK: - Tabs
 
   /// Whether a step is performed on a tab bar controller's tabs as a whole.
-  func isTabsOperation(_ step: Plan.Step, in target: CompositionTree) -> Bool {
+  func isTabsOperation(_ step: Plan.Step) -> Bool {
     switch step.action {
     case .select: true
     case .setViewControllers: container is UITabBarController

@@ -102,7 +102,7 @@ final class Executor {
     guard let container else { return }
     let declared = Self.children(of: target, mounted)
     for step in plan.steps {
-      if isTabsOperation(step, in: target) {
+      if isTabsOperation(step) {
         performTabsOperation(step, from: mounted, to: target, container: container)
         continue
       }
