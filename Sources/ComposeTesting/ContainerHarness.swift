@@ -143,6 +143,8 @@ public final class ContainerHarness {
       watch(nested.composer, prefix: name + "/")
     } else if let nested = controller as? ComposedNavigationController {
       watch(nested.composer, prefix: name + "/")
+    } else if let nested = controller as? ComposedTabBarController {
+      watch(nested.composer, prefix: name + "/")
     }
   }
 

@@ -44,6 +44,9 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/DeclaringANavigationStack.md",
       tests: ["Tests/ComposeTests/Host/NavigationStackArticleTests.swift"]),
     Document(
+      path: "Sources/Compose/Compose.docc/DeclaringTabs.md",
+      tests: ["Tests/ComposeTests/Host/TabsArticleTests.swift"]),
+    Document(
       path: "Sources/Compose/Compose.docc/PassingDataToChildren.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(

@@ -81,6 +81,9 @@ public final class Composer {
   /// The delegate that tells the composer about a navigation stack's transitions, while the
   /// container is a `UINavigationController` with a ``NavigationStack``.
   var navigationDelegate: NavigationStackDelegate?
+  /// The delegate that tells the composer about the user's taps, while the container is a
+  /// `UITabBarController` with ``Tabs``.
+  var tabsDelegate: TabsDelegate?
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -414,6 +417,7 @@ public final class Composer {
     guard let container else { return }
     // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
     synchronizeNavigationStack()
+    synchronizeTabs()
     isComposing = true
     activity.isComposing = true
     invalidatedWhileComposing = nil
@@ -475,6 +479,9 @@ public final class Composer {
     performing = nil
     if let navigationController = container as? UINavigationController {
       navigationStackDidPerform(in: navigationController)
+    }
+    if let tabBarController = container as? UITabBarController {
+      tabsDidPerform(in: tabBarController)
     }
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.

@@ -125,15 +125,20 @@ final class SlotDeclaration {
   /// What makes the slot a navigation stack, for a slot declared by ``NavigationStack``; `nil`
   /// for a slot that places views.
   let stack: NavigationStackDeclaration?
+  /// What makes the slot the tabs of a tab bar controller, for a slot declared by ``Tabs``;
+  /// `nil` otherwise.
+  let tabs: TabsDeclaration?
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
   init(
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
-    interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil
+    interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil,
+    tabs: TabsDeclaration? = nil
   ) {
     self.stack = stack
+    self.tabs = tabs
     self.name = name
     self.anchor = anchor
     self.layout = layout
@@ -144,9 +149,10 @@ final class SlotDeclaration {
     self.interruption = interruption
   }
 
-  /// Whether the other declaration's layout places views the same way as this one's.
+  /// Whether the other declaration's layout places views the same way as this one's, and shows
+  /// the same tab.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
-    layout.matches(other.layout)
+    layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
   }
 
   /// This declaration as a mounted slot keeps it.
@@ -158,7 +164,8 @@ final class SlotDeclaration {
     let released = SlotDeclaration(
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
-      forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures())
+      forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures(),
+      tabs: tabs?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -171,7 +178,7 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption, stack: stack)
+      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs)
   }
 }
 

@@ -102,6 +102,10 @@ final class Executor {
     guard let container else { return }
     let declared = Self.children(of: target, mounted)
     for step in plan.steps {
+      if isTabsOperation(step) {
+        performTabsOperation(step, from: mounted, to: target, container: container)
+        continue
+      }
       if step.action.isStackOperation {
         performStackOperation(step, from: mounted, to: target, container: container)
         continue
@@ -213,8 +217,8 @@ final class Executor {
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming, target: target, container: container)
-    case .push, .pop, .popTo, .setViewControllers:
-      // Performed by `performStackOperation`, which sees the whole stack.
+    case .push, .pop, .popTo, .setViewControllers, .select:
+      // Performed by `performStackOperation` or `performTabsOperation`, which see every child.
       break
     }
   }
@@ -842,10 +846,12 @@ final class Executor {
     var slots = mounted.slots
     var changed = false
     let busy = transitioningSlots
-    // A navigation stack's children are checked against UIKit's stack by the composer
-    // (`synchronizeNavigationStack()`): only the top one's view is shown.
+    // A navigation stack's and tabs' children are checked against UIKit's lists by the composer
+    // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown.
     for index in slots.indices
-    where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil {
+    where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil
+      && slots[index].declaration.tabs == nil
+    {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()
       // A child whose factory was refused has no controller: it is planned again, so that it

@@ -46,6 +46,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A child's factory returned a `UINavigationController` for a navigation stack, which cannot
     /// hold one.
     public static let navigationControllerInStack = ID(rawValue: "navigationControllerInStack")
+    /// ``Tabs`` are declared in a container that is not a `UITabBarController`.
+    public static let tabsOutsideTabBarController = ID(rawValue: "tabsOutsideTabBarController")
+    /// The selection of ``Tabs`` is not the key of any of its tabs.
+    public static let tabSelectionNotAmongTabs = ID(rawValue: "tabSelectionNotAmongTabs")
+    /// A tab of ``Tabs`` declares no child or more than one.
+    public static let tabsShape = ID(rawValue: "tabsShape")
 
     /// The identifier.
     public var description: String { rawValue }

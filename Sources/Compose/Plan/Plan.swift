@@ -155,7 +155,13 @@ extension Plan {
       /// `setViewControllers(_:animated:)` with the controllers of `children`, bottom to top;
       /// this step's child is the top. Any other change of a navigation stack: controllers whose
       /// identity stays are passed again, the others are made by their factories.
+      ///
+      /// For the tabs of a tab bar controller, the tabs in tab order, and this step's child is
+      /// the selected tab, which is selected too if UIKit did not keep it selected.
       case setViewControllers([ChildIdentity], animated: Bool)
+      /// `selectedViewController` set to this step's child, a tab of a tab bar controller: the
+      /// whole change of tabs whose selection alone changed.
+      case select
     }
 
     /// What the step does.
@@ -196,6 +202,7 @@ extension Plan {
       case .push(let animated): "push \(child)" + (animated ? " animated" : "")
       case .pop(let animated): "pop \(child)" + (animated ? " animated" : "")
       case .popTo(let animated): "pop-to \(child)" + (animated ? " animated" : "")
+      case .select: "select \(child)"
       case .setViewControllers(let children, let animated):
         "set-view-controllers '\(child.slot)' ["
           + children.map(\.descriptionInSlot).joined(separator: ", ") + "]"

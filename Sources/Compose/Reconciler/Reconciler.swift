@@ -120,6 +120,17 @@ extension CompositionTree {
         if stack.code != slot.code || mountedSlots != nil { mount(stack, at: position) }
         continue
       }
+      if slot.declaration.tabs != nil {
+        // Tabs: one UIKit operation for the whole change.
+        if let container, let failure = Self.tabsFailure(of: slot, in: container) {
+          planner.diagnostics.append(failure)
+          mount(old, at: position)
+          continue
+        }
+        let tabs = planner.reconcileTabs(old: old, new: slot)
+        if tabs.code != slot.code || mountedSlots != nil { mount(tabs, at: position) }
+        continue
+      }
       let hidden = planner.reconcile(old: old, new: slot)
       // A declared slot has no hidden children, but a tree that was itself the result of a
       // reconciliation may: they are replaced by the ones the planner keeps.
@@ -464,6 +475,7 @@ struct Planner {
   /// Removes every child of a slot that is no longer declared, hidden ones included.
   mutating func removeAll(of slot: ResolvedSlot) {
     if slot.declaration.stack != nil { return removeStack(slot) }
+    if slot.declaration.tabs != nil { return removeTabs(slot) }
     for child in slot.children {
       remove(child)
     }

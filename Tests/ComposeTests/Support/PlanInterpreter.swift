@@ -156,7 +156,7 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
-    case .push, .pop, .popTo, .setViewControllers:
+    case .push, .pop, .popTo, .setViewControllers, .select:
       // The random declarations have no navigation stack; its plans are asserted as text.
       fail("a navigation stack operation in a slot that is not a navigation stack")
     }
@@ -275,6 +275,7 @@ struct PlanInterpreter {
     case .pop: "pop"
     case .popTo: "pop-to"
     case .setViewControllers: "set-view-controllers"
+    case .select: "select"
     }
   }
 }

@@ -1,0 +1,142 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+extension Planner {
+  /// Plans the change of a tabs slot, and returns the slot as it is mounted afterwards.
+  ///
+  /// The whole change is one UIKit operation: a `select` when only the selection changed, a
+  /// `set-view-controllers` (whose child is the selected tab) when the tabs did, and nothing when
+  /// neither did. The tabs that arrive get their `update` step first; the ones that stay get
+  /// theirs after the operation. UIKit performs the containment calls of the tabs that arrive
+  /// and leave: the plan has no `add-child` or `remove-from-parent` step for them.
+  ///
+  /// A tab must declare one child: the others are reported and left out of the mounted slot. A
+  /// selection that is not a tab's key is reported, and UIKit's selection is kept.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
+  mutating func reconcileTabs(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    let new = Self.oneChildPerTab(of: new, diagnostics: &diagnostics)
+    let mounted = old?.children ?? []
+    let declared = new.children
+    let selection = new.declaration.tabs?.selection
+    let selected = selection.flatMap { key in
+      declared.first { TabsDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0 }
+    }
+    // Without tabs, no selection can be one of them: that is no mistake.
+    if let selection, selected == nil, !declared.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          id: .tabSelectionNotAmongTabs,
+          message: "the selection \(StructuralPath.describe(selection)) of tabs '\(new.name)' is "
+            + "not the key of any of its \(declared.count) tabs, so UIKit's selection is kept; "
+            + "select the key of a declared tab, or pass nil",
+          source: new.source))
+    }
+    if let old, Self.sameIdentities(mounted, declared) {
+      if let selected, old.declaration.tabs?.selection != selection {
+        steps.append(Plan.Step(.select, selected.identity))
+      }
+      updateChildren(of: new, from: old)
+      return new
+    }
+    guard let first = declared.first else {
+      // No tab at all: the tab bar controller is emptied.
+      if let last = mounted.last {
+        steps.append(Plan.Step(.setViewControllers([], animated: false), last.identity))
+      }
+      return new
+    }
+    let kept = Set(mounted.map(\.identity))
+    for child in declared where child.hasUpdate && !kept.contains(child.identity) {
+      steps.append(Plan.Step(.update, child.identity))
+    }
+    steps.append(
+      Plan.Step(
+        .setViewControllers(declared.map(\.identity), animated: animates && !mounted.isEmpty),
+        (selected ?? first).identity))
+    // The tabs that stay are brought up to date once the operation is asked for.
+    var oldChildren: [ChildIdentity: ResolvedChild] = [:]
+    for child in mounted { oldChildren[child.identity] = child }
+    for child in declared where child.hasUpdate {
+      guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
+      else { continue }
+      steps.append(Plan.Step(.update, child.identity))
+    }
+    return new
+  }
+
+  /// Plans the end of tabs that are no longer declared: the tab bar controller is emptied.
+  mutating func removeTabs(_ slot: ResolvedSlot) {
+    guard let last = slot.children.last else { return }
+    steps.append(Plan.Step(.setViewControllers([], animated: false), last.identity))
+  }
+
+  /// Whether two lists of children have the same identities in the same order.
+  private static func sameIdentities(_ lhs: [ResolvedChild], _ rhs: [ResolvedChild]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
+  }
+
+  /// The slot with the first child of each tab, and a diagnostic for every tab that declares
+  /// none or more than one.
+  private static func oneChildPerTab(
+    of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
+  ) -> ResolvedSlot {
+    var kept: [ResolvedChild] = []
+    var tabs = Set<TabGroup>()
+    for child in slot.children {
+      let key = TabsDeclaration.key(of: child.identity)
+      // A duplicate key's tab is kept apart by its occurrence, as in any keyed list.
+      if let key, tabs.insert(TabGroup(key: key, occurrence: child.identity.occurrence)).inserted {
+        kept.append(child)
+        continue
+      }
+      diagnostics.append(
+        Diagnostic(
+          id: .tabsShape,
+          message: "child \(child.identity) is a second child of tab "
+            + "\(key.map(StructuralPath.describe) ?? "?") in tabs '\(slot.name)'; a tab shows one "
+            + "controller, so it is left out; declare one child for each tab",
+          source: child.source))
+    }
+    var declaredKeys = Set<AnyHashable>()
+    for tab in tabs where tab.occurrence == 0 { declaredKeys.insert(tab.key) }
+    for key in slot.declaration.tabs?.keys ?? [] where !declaredKeys.contains(key) {
+      declaredKeys.insert(key)
+      diagnostics.append(
+        Diagnostic(
+          id: .tabsShape,
+          message: "tab \(StructuralPath.describe(key)) of tabs '\(slot.name)' declares no "
+            + "child, so it is not shown; declare one child for every tab, or leave the element "
+            + "out of the tabs",
+          source: slot.source))
+    }
+    guard kept.count != slot.children.count else { return slot }
+    var filtered = slot
+    filtered.children = kept
+    filtered.keyedRun = nil
+    filtered.code = Resolver.freshCode()
+    return filtered
+  }
+}
+
+extension CompositionTree {
+  /// Why tabs cannot be performed in `container`, if they cannot.
+  static func tabsFailure(of slot: ResolvedSlot, in container: UIViewController) -> Diagnostic? {
+    guard !(container is UITabBarController) else { return nil }
+    return Diagnostic(
+      id: .tabsOutsideTabBarController,
+      message: "tabs '\(slot.name)' are declared in a '\(type(of: container))', which is not a "
+        + "UITabBarController; declare them in a ComposedTabBarController, or attach the "
+        + "Composer to a UITabBarController",
+      source: slot.source)
+  }
+}
+
+/// One tab: its key, and which occurrence of the key it is.
+private struct TabGroup: Hashable {
+  let key: AnyHashable
+  let occurrence: Int
+}
