@@ -6,6 +6,8 @@ public import Foundation
 final class ModalState {
   /// `modalPresentationStyle` as set (`.automatic` until set, rule MP1).
   var style: UIModalPresentationStyle = .automatic
+  /// `modalTransitionStyle` as set (`.coverVertical` until set, rule MP16).
+  var transitionStyle: UIModalTransitionStyle = .coverVertical
   var isModalInPresentation = false
   var presentationController: UIPresentationController?
   /// On a presenter: the view controller it presents.
@@ -137,6 +139,16 @@ extension UIViewController {
         ModelException.invalidArgument,
         "Application tried to present modally a view controller \(presented) that has a parent "
           + "view controller \(parent).")
+      return
+    }
+    if presented.modal.transitionStyle == .partialCurl,
+      presented.modal.style.modelBehaviour.style != .fullScreen
+    {
+      ModelRuntime.raise(
+        ModelException.invalidArgument,
+        "Application tried to present \(presented) with the partial curl transition style and "
+          + "presentation style '\(presented.modal.style.modelName)'; the partial curl needs "
+          + "the full-screen presentation style (model wording).")
       return
     }
     // Then UIKit's warnings: nothing is presented and the completion never runs (rules MP7, MP8).

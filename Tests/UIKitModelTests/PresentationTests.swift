@@ -895,6 +895,52 @@ extension ModelTests {
       #expect(root.uikitModel.appearanceState == .appeared)
       withExtendedLifetime(window) {}
     }
+
+    // MARK: - MP16, MP17
+
+    @Test("MP16 modalTransitionStyle is coverVertical by default and keeps what is set")
+    func mp16TransitionStyleDefault() {
+      freshModel()
+      let presented = controller("presented")
+      #expect(presented.modalTransitionStyle == .coverVertical)
+      presented.modalTransitionStyle = .crossDissolve
+      #expect(presented.modalTransitionStyle == .crossDissolve)
+      presented.modalTransitionStyle = .flipHorizontal
+      #expect(presented.modalTransitionStyle == .flipHorizontal)
+    }
+
+    @Test(
+      "MP17 a partial curl needs a full-screen presentation: any other style raises and presents nothing"
+    )
+    func mp17PartialCurlNeedsFullScreen() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let sheet = presentable("sheet", style: .pageSheet)
+      sheet.modalTransitionStyle = .partialCurl
+      ModelRuntime.clearEvents()
+
+      root.present(sheet, animated: true) { ModelRuntime.annotate("caller", "completion") }
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.recordedExceptions == [
+          ModelException(
+            name: ModelException.invalidArgument,
+            reason: "Application tried to present <UIViewController: sheet> with the partial curl "
+              + "transition style and presentation style 'pageSheet'; the partial curl needs the "
+              + "full-screen presentation style (model wording).")
+        ])
+      #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
+      #expect(root.presentedViewController == nil)
+
+      let cover = presentable("cover", style: .fullScreen)
+      cover.modalTransitionStyle = .partialCurl
+      root.present(cover, animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(root.presentedViewController === cover)
+      #expect(ModelRuntime.recordedExceptions.count == 1)
+      withExtendedLifetime(window) {}
+    }
   }
 }
 #endif
