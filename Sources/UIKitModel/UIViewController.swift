@@ -265,8 +265,9 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
     set { modal.style = newValue }
   }
 
-  /// How this controller arrives when presented and leaves when dismissed; `.coverVertical` by
-  /// default (rule MP16). Presenting with `.partialCurl` and a style other than `.fullScreen`
+  /// How this controller arrives when presented and leaves when dismissed.
+  ///
+  /// `.coverVertical` by default (rule MP16). Presenting with `.partialCurl` and a style other than `.fullScreen`
   /// raises `NSInvalidArgumentException` (rule MP17).
   open var modalTransitionStyle: UIModalTransitionStyle {
     get { modal.transitionStyle }
