@@ -84,6 +84,8 @@ public final class Composer {
   /// The delegate that tells the composer about the user's taps, while the container is a
   /// `UITabBarController` with ``Tabs``.
   var tabsDelegate: TabsDelegate?
+  /// The delegates of the presentation controllers of the children presentations show.
+  var presentationDelegates: [PresentationDelegateEntry] = []
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -181,6 +183,12 @@ public final class Composer {
     }
     executor.navigationTransitionDidEnd = { [weak self] _ in
       self?.navigationTransitionDidEnd()
+    }
+    executor.presentationTransitionDidEnd = { [weak self] slot in
+      self?.presentationTransitionDidEnd(slot)
+    }
+    executor.presentationDelegate = { [weak self] controller in
+      self?.installPresentationDelegate(on: controller)
     }
     tracksUpdateReads = true
     InheritedEnvironment.register(self, for: container)
@@ -418,6 +426,7 @@ public final class Composer {
     // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
     synchronizeNavigationStack()
     synchronizeTabs()
+    synchronizePresentations()
     isComposing = true
     activity.isComposing = true
     invalidatedWhileComposing = nil
@@ -483,6 +492,7 @@ public final class Composer {
     if let tabBarController = container as? UITabBarController {
       tabsDidPerform(in: tabBarController)
     }
+    presentationsDidPerform()
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)
@@ -654,9 +664,10 @@ public final class Composer {
     }
   }
 
-  private func installTrigger(in view: UIView) -> LayoutTrigger {
+  func installTrigger(in view: UIView) -> LayoutTrigger {
     if let trigger, trigger.superview === view { return trigger }
     let trigger = LayoutTrigger { [weak self] in self?.composeIfNeeded() }
+    trigger.onWindow = { [weak self] in self?.containerDidEnterWindow() }
     // Zero-sized and not interactive, so invisible; not hidden, since UIKit need not lay out
     // hidden views.
     trigger.isUserInteractionEnabled = false
@@ -693,9 +704,17 @@ final class LayoutTrigger: UIView {
 
   required init?(coder: NSCoder) { nil }
 
+  /// Called when the view enters a window.
+  var onWindow: (@MainActor () -> Void)?
+
   override func layoutSubviews() {
     super.layoutSubviews()
     onLayout()
+  }
+
+  override func didMoveToWindow() {
+    super.didMoveToWindow()
+    if window != nil { onWindow?() }
   }
 }
 

@@ -128,6 +128,9 @@ final class SlotDeclaration {
   /// What makes the slot the tabs of a tab bar controller, for a slot declared by ``Tabs``;
   /// `nil` otherwise.
   let tabs: TabsDeclaration?
+  /// What makes the slot a modal presentation, for a slot declared by ``Presentation``; `nil`
+  /// otherwise.
+  let presentation: PresentationDeclaration?
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
@@ -135,10 +138,11 @@ final class SlotDeclaration {
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
     interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil,
-    tabs: TabsDeclaration? = nil
+    tabs: TabsDeclaration? = nil, presentation: PresentationDeclaration? = nil
   ) {
     self.stack = stack
     self.tabs = tabs
+    self.presentation = presentation
     self.name = name
     self.anchor = anchor
     self.layout = layout
@@ -149,10 +153,11 @@ final class SlotDeclaration {
     self.interruption = interruption
   }
 
-  /// Whether the other declaration's layout places views the same way as this one's, and shows
-  /// the same tab.
+  /// Whether the other declaration's layout places views the same way as this one's, shows the
+  /// same tab, and shows its presented child as this one does.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
+      && presentation?.isShown == other.presentation?.isShown
   }
 
   /// This declaration as a mounted slot keeps it.
@@ -165,7 +170,7 @@ final class SlotDeclaration {
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
       forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures(),
-      tabs: tabs?.releasingClosures())
+      tabs: tabs?.releasingClosures(), presentation: presentation?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -178,7 +183,8 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs)
+      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs,
+      presentation: presentation)
   }
 }
 

@@ -68,6 +68,14 @@ final class Executor {
   var navigation = NavigationStackState()
   /// Called when the navigation transition a navigation stack slot waited for ended.
   var navigationTransitionDidEnd: ((String) -> Void)?
+  /// The presentations the container shows, and the ones it waits to show.
+  var presentation = PresentationState()
+  /// Called when a presentation or dismissal a presentation slot waited for ended, and when a
+  /// presentation that waited can be tried again.
+  var presentationTransitionDidEnd: ((String?) -> Void)?
+  /// Called with each controller about to be presented, to listen to its presentation
+  /// controller.
+  var presentationDelegate: ((UIViewController) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
   /// Told of every controller a factory made and the checks accepted, before any UIKit call.
@@ -82,6 +90,7 @@ final class Executor {
   var transitioningSlots: Set<String> {
     var slots = Set(swaps.keys)
     if let stack = navigation.busySlot { slots.insert(stack) }
+    slots.formUnion(presentation.busySlots)
     return slots
   }
 
@@ -113,6 +122,8 @@ final class Executor {
       perform(step, declared: declared, target: target, container: container)
     }
     prepared = [:]
+    if mounted.hasPresentations { forgetUnshownPresentations(from: mounted, to: target) }
+    dropStrandedPresentations()
     endReadsOfForgottenChildren()
   }
 
@@ -220,6 +231,10 @@ final class Executor {
     case .push, .pop, .popTo, .setViewControllers, .select:
       // Performed by `performStackOperation` or `performTabsOperation`, which see every child.
       break
+    case .present(let animated):
+      present(entry.child, animated: animated, in: slot, container: container)
+    case .dismiss(let animated):
+      dismiss(identity, animated: animated)
     }
   }
 
@@ -847,10 +862,11 @@ final class Executor {
     var changed = false
     let busy = transitioningSlots
     // A navigation stack's and tabs' children are checked against UIKit's lists by the composer
-    // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown.
+    // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown. A
+    // presented child is no child at all (`synchronizePresentations()`).
     for index in slots.indices
     where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil
-      && slots[index].declaration.tabs == nil
+      && slots[index].declaration.tabs == nil && slots[index].declaration.presentation == nil
     {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()

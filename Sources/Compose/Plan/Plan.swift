@@ -162,6 +162,15 @@ extension Plan {
       /// `selectedViewController` set to this step's child, a tab of a tab bar controller: the
       /// whole change of tabs whose selection alone changed.
       case select
+      /// `present(_:animated:completion:)` of this step's child by the container: the child of a
+      /// ``Presentation`` whose item became non-`nil` (or took another key), made by its factory
+      /// (right after its `update` step, when it has one).
+      case present(animated: Bool)
+      /// `dismiss(animated:completion:)` of this step's child, presented by the container: the
+      /// child of a ``Presentation`` whose item became `nil` (or took another key). When a
+      /// `present` follows for the same container, it is made once the dismissal ends, as UIKit
+      /// presents one controller at a time.
+      case dismiss(animated: Bool)
     }
 
     /// What the step does.
@@ -203,6 +212,8 @@ extension Plan {
       case .pop(let animated): "pop \(child)" + (animated ? " animated" : "")
       case .popTo(let animated): "pop-to \(child)" + (animated ? " animated" : "")
       case .select: "select \(child)"
+      case .present(let animated): "present \(child)" + (animated ? " animated" : "")
+      case .dismiss(let animated): "dismiss \(child)" + (animated ? " animated" : "")
       case .setViewControllers(let children, let animated):
         "set-view-controllers '\(child.slot)' ["
           + children.map(\.descriptionInSlot).joined(separator: ", ") + "]"

@@ -156,9 +156,10 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
-    case .push, .pop, .popTo, .setViewControllers, .select:
-      // The random declarations have no navigation stack; its plans are asserted as text.
-      fail("a navigation stack operation in a slot that is not a navigation stack")
+    case .push, .pop, .popTo, .setViewControllers, .select, .present, .dismiss:
+      // The random declarations have no system container or presentation; their plans are
+      // asserted as text.
+      fail("a system container or presentation operation in a slot of views")
     }
   }
 
@@ -276,6 +277,8 @@ struct PlanInterpreter {
     case .popTo: "pop-to"
     case .setViewControllers: "set-view-controllers"
     case .select: "select"
+    case .present: "present"
+    case .dismiss: "dismiss"
     }
   }
 }
