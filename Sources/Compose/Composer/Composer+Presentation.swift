@@ -28,10 +28,17 @@ extension Composer {
         !executor.presentation.busySlots.contains(slot.name), let child = slot.children.first
       else { continue }
       guard executor.showsPresentation(of: child.identity) else {
-        slots[index] = slot.showingPresentation(false)
+        // Refused (a factory, or UIKit): planned again at the next reconciliation.
+        slots[index].children = []
+        slots[index].keyedRun = nil
+        slots[index].code = Resolver.freshCode()
         continue
       }
-      if executor.controller(for: child.identity)?.presentingViewController != nil { continue }
+      if executor.waitsToPresent(child.identity)
+        || executor.controller(for: child.identity)?.presentingViewController != nil
+      {
+        continue
+      }
       executor.forgetPresentation(of: child.identity)
       slots[index].children = []
       slots[index].keyedRun = nil
@@ -59,7 +66,8 @@ extension Composer {
   func presentationsDidPerform() {
     guard mounted.hasPresentations else { return }
     synchronizePresentations()
-    if executor.presentation.waitsForWindow, let view = container?.viewIfLoaded {
+    if !executor.presentation.queue.isEmpty, let view = container?.viewIfLoaded {
+      // Told when the view enters a window.
       _ = installTrigger(in: view)
     }
   }
@@ -92,19 +100,30 @@ extension Composer {
   /// waited for the end of the container's transition can be tried again.
   func presentationTransitionDidEnd(_ slot: String?) {
     if !isComposing { synchronizePresentations() }
-    let waiting = mounted.slots.contains {
-      $0.declaration.presentation?.isShown == false && !$0.children.isEmpty
-    }
+    let waiting = mounted.slots.contains { $0.declaration.presentation?.isShown == false }
     // The presenter is still ending its transition: composing happens at the next layout pass.
     if isDirty || needsComposeAfterSwap || waiting { invalidate() }
     resumeWaitersIfSettled()
   }
 
+  /// The container starts appearing: presentations wait until it has appeared.
+  func containerWillAppear() {
+    executor.presentation.containerIsAppearing = true
+  }
+
+  /// The container appeared: a presentation that waited for it is tried again.
+  func containerDidAppear() {
+    guard executor.presentation.containerIsAppearing else { return }
+    executor.presentation.containerIsAppearing = false
+    guard !executor.presentation.queue.isEmpty else { return }
+    // After the children's `viewDidAppear(_:)` too, which UIKit sends once the container's
+    // returns.
+    Task { @MainActor [weak self] in self?.executor.startQueuedPresentations() }
+  }
+
   /// The container's view entered a window: a presentation that waited for one is tried again.
   func containerDidEnterWindow() {
-    guard executor.presentation.waitsForWindow else { return }
-    executor.presentation.waitsForWindow = false
-    invalidate()
+    executor.startQueuedPresentations()
   }
 
   /// Listens to the presentation controller of a controller about to be presented, forwarding
@@ -125,7 +144,8 @@ extension Composer {
     let delegate = PresentationDelegate(composer: self)
     delegate.forwardee = presentationController.delegate
     presentationController.delegate = delegate
-    presentationDelegates.append(PresentationDelegateEntry(presented: controller, delegate: delegate))
+    presentationDelegates.append(
+      PresentationDelegateEntry(presented: controller, delegate: delegate))
   }
 }
 

@@ -86,6 +86,8 @@ public final class Composer {
   var tabsDelegate: TabsDelegate?
   /// The delegates of the presentation controllers of the children presentations show.
   var presentationDelegates: [PresentationDelegateEntry] = []
+  /// Whether a composition is scheduled on the main queue (see `invalidate()`).
+  var composeIsScheduled = false
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -211,6 +213,15 @@ public final class Composer {
     isDirty = true
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
+    // A container covered by a full-screen presentation is out of the window, where no layout
+    // pass runs: a change of its presentations is applied from the main queue.
+    if view.window == nil, !executor.presentation.shown.isEmpty, !composeIsScheduled {
+      composeIsScheduled = true
+      Task { @MainActor [weak self] in
+        self?.composeIsScheduled = false
+        self?.composeIfNeeded()
+      }
+    }
   }
 
   /// Receives a change to `@Observable` state the body read, once the change is made.
@@ -396,10 +407,17 @@ public final class Composer {
 
   private func forwardAppearance(_ isAppearing: Bool?, animated: Bool) {
     guard !isForwardingAppearance else { return }
+    if isAppearing == true { containerWillAppear() }
+    if isAppearing == nil { containerDidAppear() }
     isForwardingAppearance = true
+    // Presented children are not children: UIKit tells them.
     executor.forwardAppearance(
       isAppearing, animated: animated,
-      shown: isAppearing == nil ? [] : mounted.slots.flatMap { $0.children.map(\.identity) })
+      shown: isAppearing == nil
+        ? []
+        : mounted.slots.flatMap {
+          $0.declaration.presentation == nil ? $0.children.map(\.identity) : []
+        })
     isForwardingAppearance = false
     guard composesAfterForwarding else { return }
     composesAfterForwarding = false

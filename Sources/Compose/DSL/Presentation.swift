@@ -82,7 +82,8 @@ public struct Presentation<Item>: CompositionComponent {
     source = SourceLocation(fileID: fileID, line: line)
     let items = item.map { [$0] } ?? []
     key = item.map { AnyHashable($0[keyPath: id]) }
-    self.content = ForEach(items, id: id, fileID: fileID, line: line, content: content)
+    self.content =
+      ForEach(items, id: id, fileID: fileID, line: line, content: content)
       .slotContent
   }
 
@@ -208,9 +209,8 @@ final class PresentationDeclaration {
   let writeBack: (@MainActor () -> Void)?
   /// Whether the user may swipe the presented sheet away: the declaration has a write-back.
   let allowsUserDismissal: Bool
-  /// For a mounted slot: whether UIKit shows (or is presenting) its child. A declared child that
-  /// could not be presented yet (no window, another presentation shown) is mounted unshown, and
-  /// the next reconciliation presents it.
+  /// For a mounted slot: `false` while its declared child waits for another presentation to be
+  /// dismissed (the slot is mounted without it); the next reconciliation presents it once it may.
   let isShown: Bool
 
   init(

@@ -4,7 +4,7 @@ import UIKit
 import UIKitModel
 #endif
 
-/// A presentation waiting for a dismissal to end.
+/// A presentation waiting for UIKit to be able to present it.
 struct QueuedPresentation {
   let identity: ChildIdentity
   let animated: Bool
@@ -28,8 +28,11 @@ struct PresentationState {
   /// presented (UIKit holds them once presented), and lets go when they are dismissed or no
   /// longer declared.
   var held: [String: UIViewController] = [:]
-  /// Whether a declared presentation waits for the container's view to enter a window.
-  var waitsForWindow = false
+  /// Whether the container is between its `viewWillAppear(_:)` and `viewDidAppear(_:)`.
+  var containerIsAppearing = false
+  /// The presented child whose presentation was reported as blocked by another controller, so
+  /// that it is reported once.
+  var reportedBlocked: ChildIdentity?
   /// The transition coordinator of the container a declared presentation waits for.
   var coordinator: ObjectIdentifier?
 }
@@ -38,13 +41,13 @@ extension Executor {
   // MARK: - Presentation
 
   /// Presents a presentation slot's child: its controller is made (or was made by its `update`
-  /// step, or kept while it waited), the declared styles are set, the composer becomes the
-  /// presentation controller's delegate, and the container presents it.
+  /// step), and it is presented once the plan's other steps are made and UIKit can present it.
   ///
-  /// A presentation is never asked of UIKit when UIKit would refuse it: while a dismissal of the
-  /// container's runs (it is made when the dismissal ends), while the container's view is in no
-  /// window or in a transition (it waits, and the composer tries again), or while the container
-  /// presents a controller Compose did not present (reported).
+  /// A presentation is never asked of UIKit when UIKit would refuse it or warn: while a dismissal
+  /// of the container's runs, while the container's view is in no window, while the container
+  /// appears or is in a transition, or while it presents a controller Compose did not present
+  /// (reported). It waits, and is made as soon as that ends; a declaration that changes
+  /// meanwhile dismisses it from the queue.
   func present(
     _ child: ResolvedChild, animated: Bool, in slot: ResolvedSlot, container: UIViewController
   ) {
@@ -54,37 +57,34 @@ extension Executor {
       controllers[identity] = made
       presentation.held[identity.slot] = made
     }
-    var presentsOurs = false
-    if let presented = container.presentedViewController,
-      let owner = controllers.identity(of: presented)
-    {
-      presentsOurs = presentation.shown[owner.slot] == owner
-    }
-    if !presentation.dismissing.isEmpty || presentsOurs {
-      // UIKit presents one controller at a time: this one follows the dismissal (planned in the
-      // same plan, or running).
-      presentation.queue.append(
-        QueuedPresentation(
-          identity: identity, animated: animated, declaration: slot.declaration.presentation,
-          source: slot.source))
-      presentation.shown[identity.slot] = identity
-      presentation.busySlots.insert(identity.slot)
-      return
-    }
-    startPresentation(
-      of: identity, animated: animated, declaration: slot.declaration.presentation,
-      source: slot.source, container: container)
+    presentation.shown[identity.slot] = identity
+    presentation.queue.append(
+      QueuedPresentation(
+        identity: identity, animated: animated, declaration: slot.declaration.presentation,
+        source: slot.source))
   }
 
-  /// Asks UIKit to present a child's controller, if UIKit can now.
-  private func startPresentation(
-    of identity: ChildIdentity, animated: Bool, declaration: PresentationDeclaration?,
-    source: SourceLocation, container: UIViewController
-  ) {
-    guard let controller = controllers[identity],
-      canPresent(identity, source: source, in: container)
-    else { return }
-    if let declaration {
+  /// Makes the presentations that wait, in order, as far as UIKit can present them now.
+  func startQueuedPresentations() {
+    guard let container, presentation.dismissing.isEmpty, !presentation.queue.isEmpty else {
+      return
+    }
+    var waiting: [QueuedPresentation] = []
+    for entry in presentation.queue {
+      if !waiting.isEmpty || !start(entry, container: container) { waiting.append(entry) }
+    }
+    presentation.queue = waiting
+  }
+
+  /// Asks UIKit to present a queued child's controller; `false` when it must wait.
+  private func start(_ entry: QueuedPresentation, container: UIViewController) -> Bool {
+    let identity = entry.identity
+    guard let controller = controllers[identity] else {
+      if presentation.shown[identity.slot] == identity { presentation.shown[identity.slot] = nil }
+      return true
+    }
+    guard canPresent(identity, source: entry.source, in: container) else { return false }
+    if let declaration = entry.declaration {
       if let style = declaration.style { controller.modalPresentationStyle = style }
       if let transition = declaration.transition { controller.modalTransitionStyle = transition }
     }
@@ -95,67 +95,75 @@ extension Executor {
       reportDiagnostic?(
         Diagnostic(
           id: .partialCurlNeedsFullScreen,
-          message: "child \(identity) is presented with the partial curl transition and the "
-            + "'\(controller.modalPresentationStyle)' presentation style; UIKit allows the "
-            + "partial curl with '.fullScreen' only (it raises an exception otherwise), so it "
-            + "is presented with '.coverVertical'; add '.presentationStyle(.fullScreen)' or "
-            + "choose another transition style",
-          source: source))
+          message: "child \(identity) is presented with the partial curl transition and a "
+            + "presentation style other than '.fullScreen'; UIKit allows the partial curl with "
+            + "'.fullScreen' only (it raises an exception otherwise), so it is presented with "
+            + "'.coverVertical'; add '.presentationStyle(.fullScreen)' or choose another "
+            + "transition style",
+          source: entry.source))
       controller.modalTransitionStyle = .coverVertical
     }
     #endif
     presentationDelegate?(controller)
     let slotName = identity.slot
-    container.present(controller, animated: animated) { [weak self] in
+    container.present(controller, animated: entry.animated) { [weak self] in
       self?.presentationDidEnd(in: slotName)
     }
-    guard controller.presentingViewController != nil else {
-      // Refused by UIKit after all: tried again at the next composition.
-      return
+    if controller.presentingViewController == nil {
+      // Refused by UIKit after all: planned again at the next composition.
+      if presentation.shown[slotName] == identity { presentation.shown[slotName] = nil }
+      return true
     }
-    presentation.shown[slotName] = identity
+    presentation.reportedBlocked = nil
     presentation.busySlots.insert(slotName)
+    return true
   }
 
-  /// Whether UIKit can present from the container now; when it cannot, arranges to be told
-  /// when it may (a window, the end of a transition) or reports what stands in the way.
+  /// Whether UIKit can present from the container now; when it cannot because of a transition,
+  /// arranges to try again at its end, and reports a controller Compose did not present.
   private func canPresent(
     _ identity: ChildIdentity, source: SourceLocation, in container: UIViewController
   ) -> Bool {
-    guard container.viewIfLoaded?.window != nil else {
-      presentation.waitsForWindow = true
+    guard container.viewIfLoaded?.window != nil, !presentation.containerIsAppearing else {
+      // Tried again when the view enters a window, or when the container has appeared: UIKit
+      // warns about presentations from a controller that is not on screen yet.
       return false
     }
     if let coordinator = container.transitionCoordinator {
-      // Presenting while the container is pushed, popped or presented would make UIKit's
-      // appearance callbacks unbalanced: the presentation waits for the end.
+      // Presenting while the container is pushed, popped or presented would unbalance UIKit's
+      // appearance callbacks: the presentation waits for the end.
       let identifier = ObjectIdentifier(coordinator as AnyObject)
       if presentation.coordinator != identifier {
         presentation.coordinator = identifier
         coordinator.animate(alongsideTransition: nil) { [weak self] _ in
           guard let self, self.presentation.coordinator == identifier else { return }
           self.presentation.coordinator = nil
-          self.presentationTransitionDidEnd?(nil)
+          self.startQueuedPresentations()
         }
       }
       return false
     }
-    if let other = container.presentedViewController {
+    guard let other = container.presentedViewController else { return true }
+    if let owner = controllers.identity(of: other), presentation.shown[owner.slot] == owner {
+      // One of the container's own presentations, dismissed later in the same plan.
+      return false
+    }
+    if presentation.reportedBlocked != identity {
+      presentation.reportedBlocked = identity
       reportDiagnostic?(
         Diagnostic(
           id: .presentationBlocked,
-          message: "child \(identity) cannot be presented: the container presents a "
-            + "'\(type(of: other))' that Compose did not present (UIKit presents one controller "
-            + "at a time); it is presented at the next composition after that one is dismissed; "
-            + "present it through a Presentation, or dismiss it first",
+          message: "child \(identity) cannot be presented yet: the container presents a "
+            + "'\(type(of: other))' that Compose did not present, and UIKit presents one "
+            + "controller at a time; it is presented at a composition after that one is "
+            + "dismissed; present that controller through a Presentation too, or dismiss it first",
           source: source))
-      return false
     }
-    return true
+    return false
   }
 
   /// Dismisses a presentation slot's child, if UIKit shows it; a child that waited to be
-  /// presented is forgotten.
+  /// presented leaves the queue.
   func dismiss(_ identity: ChildIdentity, animated: Bool) {
     let controller = controllers[identity]
     controllers[identity] = nil
@@ -164,7 +172,6 @@ extension Executor {
     if presentation.shown[slotName] == identity { presentation.shown[slotName] = nil }
     if let queued = presentation.queue.firstIndex(where: { $0.identity == identity }) {
       presentation.queue.remove(at: queued)
-      presentation.busySlots.remove(slotName)
       return
     }
     guard let controller, let presenter = controller.presentingViewController else { return }
@@ -179,38 +186,19 @@ extension Executor {
   /// composer is told.
   private func presentationDidEnd(in slotName: String) {
     presentation.busySlots.remove(slotName)
-    let wasDismissing = presentation.dismissing.remove(slotName) != nil
-    if wasDismissing, presentation.dismissing.isEmpty { startQueuedPresentations() }
+    presentation.dismissing.remove(slotName)
+    startQueuedPresentations()
     presentationTransitionDidEnd?(slotName)
   }
 
-  /// Makes the presentations that waited for a dismissal.
-  private func startQueuedPresentations() {
-    guard let container else { return }
-    let queue = presentation.queue
-    presentation.queue = []
-    for entry in queue {
-      presentation.busySlots.remove(entry.identity.slot)
-      presentation.shown[entry.identity.slot] = nil
-      startPresentation(
-        of: entry.identity, animated: entry.animated, declaration: entry.declaration,
-        source: entry.source, container: container)
-    }
-  }
-
-  /// Forgets presentations that waited for a dismissal that is not coming (the plan had none).
-  func dropStrandedPresentations() {
-    guard presentation.dismissing.isEmpty, !presentation.queue.isEmpty else { return }
-    for entry in presentation.queue {
-      presentation.busySlots.remove(entry.identity.slot)
-      presentation.shown[entry.identity.slot] = nil
-    }
-    presentation.queue = []
-  }
-
-  /// Whether UIKit shows (or will show, after a running dismissal) a presentation slot's child.
+  /// Whether UIKit shows, is presenting, or will present a presentation slot's child.
   func showsPresentation(of identity: ChildIdentity) -> Bool {
     presentation.shown[identity.slot] == identity
+  }
+
+  /// Whether a presentation slot's child waits to be presented.
+  func waitsToPresent(_ identity: ChildIdentity) -> Bool {
+    presentation.queue.contains { $0.identity == identity }
   }
 
   /// Forgets a presented child UIKit dismissed without the declaration.
@@ -220,17 +208,5 @@ extension Executor {
     }
     controllers[identity] = nil
     if presentation.shown[identity.slot] == identity { presentation.shown[identity.slot] = nil }
-  }
-
-  /// Forgets the controllers of presented children that waited, unshown, and are no longer
-  /// declared: no `dismiss` step names them, since UIKit never showed them.
-  func forgetUnshownPresentations(from mounted: CompositionTree, to target: CompositionTree) {
-    for slot in mounted.slots where slot.declaration.presentation?.isShown == false {
-      guard let child = slot.children.first, controllers.hasEntry(child.identity),
-        !showsPresentation(of: child.identity)
-      else { continue }
-      let declared = target.slots.first { $0.name == slot.name }?.children.first
-      if declared?.identity != child.identity { forgetPresentation(of: child.identity) }
-    }
   }
 }

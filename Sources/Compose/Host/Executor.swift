@@ -122,8 +122,7 @@ final class Executor {
       perform(step, declared: declared, target: target, container: container)
     }
     prepared = [:]
-    if mounted.hasPresentations { forgetUnshownPresentations(from: mounted, to: target) }
-    dropStrandedPresentations()
+    startQueuedPresentations()
     endReadsOfForgottenChildren()
   }
 

@@ -11,8 +11,8 @@ extension Planner {
   /// declared: a `present` when the item became non-`nil`, a `dismiss` when it became `nil`, both
   /// when its key changed, and nothing when it kept its key (the child's `update` runs as
   /// elsewhere). A child that arrives gets its `update` step before its `present`. A declared
-  /// child that may not be shown (`mayShow`: another presentation is) waits, mounted unshown, and
-  /// is reported once.
+  /// child that may not be shown (`mayShow`: another presentation is) waits: the slot is mounted
+  /// without it, marked as waiting, and it is reported when it starts waiting.
   ///
   /// - Complexity: O(1) beyond the slot's children.
   mutating func reconcilePresentation(old: ResolvedSlot?, new: ResolvedSlot, mayShow: Bool)
@@ -20,7 +20,7 @@ extension Planner {
   {
     let new = Self.onePresentedChild(of: new, diagnostics: &diagnostics)
     let mounted = old?.children.first
-    let wasShown = mounted != nil && old?.declaration.presentation?.isShown == true
+    let wasShown = mounted != nil
     let declared = new.children.first
     if let mounted, wasShown, mounted.identity != declared?.identity {
       steps.append(Plan.Step(.dismiss(animated: animates), mounted.identity))
@@ -32,7 +32,7 @@ extension Planner {
     }
     guard mayShow else {
       // Reported when it starts waiting, not at every composition while it waits.
-      if mounted?.identity != declared.identity {
+      if old?.declaration.presentation?.isShown != false {
         diagnostics.append(
           Diagnostic(
             id: .presentationWaiting,
@@ -42,7 +42,10 @@ extension Planner {
               + "at a time, or present it from the presented controller",
             source: new.source))
       }
-      return new.showingPresentation(false)
+      var waiting = new
+      waiting.children = []
+      waiting.keyedRun = nil
+      return waiting.showingPresentation(false)
     }
     if declared.hasUpdate {
       steps.append(Plan.Step(.update, declared.identity))
@@ -53,9 +56,7 @@ extension Planner {
 
   /// Plans the end of a presentation that is no longer declared: its child is dismissed.
   mutating func removePresentation(_ slot: ResolvedSlot) {
-    guard let child = slot.children.first, slot.declaration.presentation?.isShown == true else {
-      return
-    }
+    guard let child = slot.children.first else { return }
     steps.append(Plan.Step(.dismiss(animated: animates), child.identity))
   }
 
@@ -94,8 +95,7 @@ extension Planner {
 extension CompositionTree {
   /// The presentation slot whose child may be shown: the one shown now, while it declares the
   /// same child; otherwise the first declared presentation with a child.
-  static func presentationOwner(_ mounted: [ResolvedSlot], _ declared: CompositionTree) -> String?
-  {
+  static func presentationOwner(_ mounted: [ResolvedSlot], _ declared: CompositionTree) -> String? {
     let presentations = declared.slots.filter { $0.declaration.presentation != nil }
     for slot in mounted where slot.declaration.presentation?.isShown == true {
       guard let child = slot.children.first,

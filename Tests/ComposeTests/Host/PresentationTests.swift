@@ -43,11 +43,19 @@ private final class NotesViewController: ComposedViewController {
 
   @CompositionBuilder override var composition: CompositionContent {
     Slot("list") {
-      Child(input: model.title) { NoteListViewController() } update: { $0.title_ = $1 }
+      Child(input: model.title) {
+        NoteListViewController()
+      } update: {
+        $0.title_ = $1
+      }
     }
     if writesBack {
       Presentation("editor", item: model.editing, id: \.self) { note in
-        Child(input: note) { NoteEditorViewController() } update: { $0.note = $1 }
+        Child(input: note) {
+          NoteEditorViewController()
+        } update: {
+          $0.note = $1
+        }
       }
       .presentationStyle(style)
       .onDismiss { [unowned self] in
@@ -56,7 +64,11 @@ private final class NotesViewController: ComposedViewController {
       }
     } else {
       Presentation("editor", item: model.editing, id: \.self) { note in
-        Child(input: note) { NoteEditorViewController() } update: { $0.note = $1 }
+        Child(input: note) {
+          NoteEditorViewController()
+        } update: {
+          $0.note = $1
+        }
       }
       .presentationStyle(style)
     }
@@ -87,20 +99,24 @@ struct PresentationTests {
     screen.style = style
     screen.writesBack = writesBack
     let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    if editing == nil {
+      harness.expectTrace(
+        """
+        update 'list' NoteListViewController
+        add-child 'list' NoteListViewController
+        insert-view 'list' NoteListViewController at 0
+        layout 'list' NoteListViewController fill
+        did-move 'list' NoteListViewController
+        """)
+    }
     return (screen, model, harness)
   }
 
-  @Test("A sheet is presented when its item is set and dismissed when it is cleared; the screen gets no callback")
+  @Test(
+    "A sheet is presented when its item is set and dismissed when it is cleared; the screen gets no callback"
+  )
   func sheetPresentAndDismiss() async throws {
     let (screen, model, harness) = await show()
-    harness.expectTrace(
-      """
-      update 'list' NoteListViewController
-      add-child 'list' NoteListViewController
-      insert-view 'list' NoteListViewController at 0
-      layout 'list' NoteListViewController fill
-      did-move 'list' NoteListViewController
-      """)
     await harness.expectEvents(
       """
       editor.a.loadView()
@@ -134,6 +150,250 @@ struct PresentationTests {
     #expect(screen.presentedViewController == nil)
     #expect(editor == nil)
     harness.expectInvariants()
+  }
+
+  @Test(
+    "A full-screen presentation makes the screen and its children disappear, and its dismissal brings them back"
+  )
+  func fullScreen() async {
+    let (screen, model, harness) = await show(style: .fullScreen)
+    await harness.expectEvents(
+      """
+      editor.a.loadView()
+      editor.a.viewDidLoad()
+      container.viewWillDisappear(true)
+      list.NoteListViewController.viewWillDisappear(true)
+      editor.a.viewWillAppear(true)
+      editor.a.viewIsAppearing(true)
+      editor.a.viewDidAppear(true)
+      container.viewDidDisappear(true)
+      list.NoteListViewController.viewDidDisappear(true)
+      """
+    ) { model.editing = "a" }
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    await harness.expectEvents(
+      """
+      editor.a.viewWillDisappear(true)
+      container.viewWillAppear(true)
+      list.NoteListViewController.viewWillAppear(true)
+      container.viewIsAppearing(true)
+      list.NoteListViewController.viewIsAppearing(true)
+      editor.a.viewDidDisappear(true)
+      container.viewDidAppear(true)
+      list.NoteListViewController.viewDidAppear(true)
+      """
+    ) { model.editing = nil }
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController == nil)
+    harness.expectInvariants()
+  }
+
+  @Test("A sheet swiped down is written back, and declaring what UIKit shows performs nothing")
+  func swipeWritesBack() async throws {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    weak let editor = harness.controller(named: "editor.a")
+    await harness.expectEvents(
+      """
+      editor.a.presentationController.delegate.presentationControllerShouldDismiss()
+      editor.a.presentationController.delegate.presentationControllerWillDismiss()
+      editor.a.viewWillDisappear(true)
+      editor.a.viewDidDisappear(true)
+      editor.a.presentationController.delegate.presentationControllerDidDismiss()
+      """
+    ) { #expect(editor?.uikitModel.swipeToDismiss() == true) }
+    harness.expectTrace("")
+    #expect(model.editing == nil)
+    #expect(model.dismissals == 1)
+    #expect(screen.presentedViewController == nil)
+    #expect(editor == nil)
+    harness.expectInvariants()
+  }
+
+  @Test("Without onDismiss the user cannot swipe the sheet away")
+  func swipeRefusedWithoutWriteBack() async {
+    let (screen, model, harness) = await show(writesBack: false)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    let editor = harness.controller(named: "editor.a")
+    await harness.expectEvents(
+      """
+      editor.a.presentationController.delegate.presentationControllerShouldDismiss()
+      editor.a.presentationController.delegate.presentationControllerDidAttemptToDismiss()
+      """
+    ) { #expect(editor?.uikitModel.swipeToDismiss() == false) }
+    harness.expectTrace("")
+    #expect(model.editing == "a")
+    #expect(screen.presentedViewController === editor)
+  }
+
+  @Test("A new item dismisses the child shown, then presents the new one once the dismissal ends")
+  func replaceItem() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    await harness.expectEvents(
+      """
+      editor.a.viewWillDisappear(true)
+      editor.a.viewDidDisappear(true)
+      editor.b.loadView()
+      editor.b.viewDidLoad()
+      editor.b.viewWillAppear(true)
+      editor.b.viewIsAppearing(true)
+      editor.b.viewDidAppear(true)
+      """
+    ) { model.editing = "b" }
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      update 'editor' #"b" NoteEditorViewController
+      present 'editor' #"b" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    harness.expectInvariants()
+  }
+
+  @Test("An item cleared while its presentation animates is dismissed once the presentation ends")
+  func clearedDuringPresentation() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.advance(by: 0.1)
+    model.editing = nil
+    await harness.advance(by: 0.1)
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    await harness.settle()
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    harness.expectInvariants()
+  }
+
+  @Test(
+    "A presentation declared while another is shown waits, and is presented once that one is dismissed"
+  )
+  func secondPresentationWaits() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    model.sharing = "x"
+    await harness.settle()
+    harness.expectDiagnostics(["presentationWaiting"])
+    harness.expectTrace("")
+    await harness.expectEvents(
+      """
+      editor.a.viewWillDisappear(true)
+      editor.a.viewDidDisappear(true)
+      share.x.loadView()
+      share.x.viewDidLoad()
+      share.x.viewWillAppear(true)
+      share.x.viewIsAppearing(true)
+      share.x.viewDidAppear(true)
+      """
+    ) { model.editing = nil }
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      present 'share' #"x" ShareViewController animated
+      """)
+    #expect(screen.presentedViewController === harness.controller(named: "share.x"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    harness.expectInvariants()
+  }
+
+  @Test("An item set before the screen is in a window is presented once it is")
+  func beforeWindow() async {
+    let (screen, _, harness) = await show(editing: "a")
+    harness.expectTrace(
+      """
+      update 'list' NoteListViewController
+      add-child 'list' NoteListViewController
+      insert-view 'list' NoteListViewController at 0
+      layout 'list' NoteListViewController fill
+      did-move 'list' NoteListViewController
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    harness.expectEvents(
+      """
+      container.loadView()
+      container.viewDidLoad()
+      container.viewWillAppear(false)
+      list.NoteListViewController.willMove(toParent: container)
+      list.NoteListViewController.loadView()
+      list.NoteListViewController.viewDidLoad()
+      list.NoteListViewController.didMove(toParent: container)
+      list.NoteListViewController.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      list.NoteListViewController.viewIsAppearing(false)
+      container.viewDidAppear(false)
+      list.NoteListViewController.viewDidAppear(false)
+      editor.a.loadView()
+      editor.a.viewDidLoad()
+      editor.a.viewWillAppear(true)
+      editor.a.viewIsAppearing(true)
+      editor.a.viewDidAppear(true)
+      """)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.a"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A controller that dismisses itself is written back at the next composition")
+  func dismissedByItself() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    harness.controller(named: "editor.a")?.dismiss(animated: true)
+    await harness.settle()
+    model.title = "Renamed"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'list' NoteListViewController
+      """)
+    #expect(model.editing == nil)
+    #expect(model.dismissals == 1)
+    #expect(screen.presentedViewController == nil)
   }
 }
 #endif
