@@ -124,7 +124,9 @@ extension CompositionTree {
       }
       if slot.declaration.presentation != nil {
         // A presentation: at most one present and one dismiss.
-        if presentationOwner == nil { presentationOwner = .some(Self.presentationOwner(slots, new)) }
+        if presentationOwner == nil {
+          presentationOwner = .some(Self.presentationOwner(slots, new))
+        }
         let presented = planner.reconcilePresentation(
           old: old, new: slot, mayShow: presentationOwner == .some(slot.name))
         if presented.code != slot.code || mountedSlots != nil { mount(presented, at: position) }

@@ -18,7 +18,7 @@ private final class NotesModel {
 }
 
 private final class NoteListViewController: UIViewController {
-  var title_ = ""
+  var heading = ""
 }
 
 private final class NoteEditorViewController: UIViewController {
@@ -46,7 +46,7 @@ private final class NotesViewController: ComposedViewController {
       Child(input: model.title) {
         NoteListViewController()
       } update: {
-        $0.title_ = $1
+        $0.heading = $1
       }
     }
     if writesBack {
