@@ -47,6 +47,9 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/DeclaringTabs.md",
       tests: ["Tests/ComposeTests/Host/TabsArticleTests.swift"]),
     Document(
+      path: "Sources/Compose/Compose.docc/DeclaringAPresentation.md",
+      tests: ["Tests/ComposeTests/Host/PresentationArticleTests.swift"]),
+    Document(
       path: "Sources/Compose/Compose.docc/PassingDataToChildren.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(
