@@ -35,10 +35,16 @@ private final class NotesViewController: ComposedViewController {
 
   @CompositionBuilder override var composition: CompositionContent {
     Slot("list") {
-      Child(input: model.notes) { NoteListViewController() } update: { $0.notes = $1 }
+      Child(input: model.notes) {
+        NoteListViewController()
+      } update: {
+        $0.notes = $1
+      }
     }
     Presentation("editor", item: model.editing, id: \.self) { index in
-      Child(input: self.model.notes[index]) { NoteEditorViewController() } update: {
+      Child(input: self.model.notes[index]) {
+        NoteEditorViewController()
+      } update: {
         $0.text = $1
       }
     }
