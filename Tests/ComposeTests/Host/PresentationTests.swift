@@ -87,6 +87,14 @@ private final class DeclaredContainer: ComposedViewController {
   override var composition: CompositionContent { declaration() }
 }
 
+/// A navigation controller whose composition a test sets.
+@MainActor
+private final class DeclaredNavigationController: ComposedNavigationController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
 @MainActor
 @Suite("Presentation", .isolatedModel)
 struct PresentationTests {
@@ -551,6 +559,34 @@ struct PresentationTests {
       update 'editor' #"a" NoteEditorViewController
       present 'editor' #"a" NoteEditorViewController
       """)
+  }
+
+  @Test("A screen pushed with its item already set presents once the push has ended")
+  func presentedAfterPush() async throws {
+    let model = NotesModel()
+    model.editing = "a"
+    let navigation = DeclaredNavigationController()
+    var path: [Int] = []
+    navigation.declaration = {
+      NavigationStack(path: path, id: \.self) {
+        Child { NoteListViewController() }
+      } destination: { _ in
+        Child { NotesViewController(model: model) }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    path = [1]
+    navigation.setNeedsCompose()
+    await harness.advance(by: 0.1)
+    let screen = try #require(navigation.topViewController as? NotesViewController)
+    #expect(navigation.transitionCoordinator != nil)
+    #expect(screen.presentedViewController == nil)
+    await harness.settle()
+    let editor = try #require(screen.presentedViewController as? NoteEditorViewController)
+    #expect(editor.note == "a")
+    #expect(editor.presentingViewController === navigation)
+    #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
 #endif
