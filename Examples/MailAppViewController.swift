@@ -101,8 +101,8 @@ public final class MailModel {
 ///
 /// All of it is declared from a ``MailModel``: ``Tabs`` picks the tab, each
 /// ``MailboxNavigationController`` declares its ``NavigationStack``, and a ``Presentation`` shows
-/// the editor while ``MailModel/editing`` is set. Taps on tabs, the back button and a swipe on the
-/// editor are written back to the model.
+/// the editor while ``MailModel/editing`` is set (as a sheet, UIKit's automatic style on iOS). Taps
+/// on tabs, the back button and a swipe on the editor are written back to the model.
 ///
 /// ```swift
 /// let model = MailModel(messages: messages)
@@ -142,7 +142,6 @@ public final class MailTabBarController: ComposedTabBarController {
         editor.onCancel = { [model = self.model] in model.editing = nil }
       }
     }
-    .presentationStyle(.formSheet)
     .onDismiss { self.model.editing = nil }
   }
 }
