@@ -472,6 +472,8 @@ private final class NavigationHarness {
   private var stable: Set<String> = []
   /// The path each tab's state must have after a pop UIKit made and `onPop` wrote back.
   private var expectedPaths: [Int: [Int]] = [:]
+  /// The tabs of the tab bar's last `set-view-controllers` step, in its text form.
+  private var lastTabs: String?
   /// The tabs whose off-screen stacks were not checked at the last settle, as they wait.
   private var laggingTabs: Set<Int> = []
   /// The tabs whose stacks UIKit popped off screen: no delegate call tells the composer, which
@@ -937,9 +939,15 @@ private final class NavigationHarness {
       failures.append("the selected tab has generation \(generation), declared \(state.generation)")
     }
     for plan in tabBar.plans {
-      let operations = plan.steps.filter { !$0.description.hasPrefix("update ") }
+      let operations = plan.steps.map(\.description).filter { !$0.hasPrefix("update ") }
       if operations.count > 1 {
         failures.append("the tab bar's plan has \(operations.count) operations: \(plan)")
+      }
+      // The tabs set last are the mounted ones: setting the same again is a selection's `select`.
+      for operation in operations where operation.hasPrefix("set-view-controllers") {
+        let tabs = operation.hasSuffix(" animated") ? String(operation.dropLast(9)) : operation
+        if tabs == lastTabs { failures.append("not minimal: \(operation) sets the same tabs") }
+        lastTabs = tabs
       }
     }
     tabBar.plans = []
