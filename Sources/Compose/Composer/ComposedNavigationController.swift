@@ -60,7 +60,7 @@ open class ComposedNavigationController: UINavigationController {
   open override func viewWillAppear(_ animated: Bool) {
     // A pop other code made while the stack was off screen told no delegate: it is learnt now,
     // before the stack appears.
-    composer.synchronizeNavigationStack()
+    if !ObservedReads.isObserving { composer.synchronizeNavigationStack() }
     composer.composeIfNeeded()
     super.viewWillAppear(animated)
   }

@@ -290,11 +290,21 @@ public final class Composer {
   ///
   /// Called while ``forwardBeginAppearanceTransition(_:animated:)`` reaches the children (from a
   /// child's `viewWillAppear(_:)`, say), it applies the change once every child is reached.
+  /// Called while another composer resolves its body or runs a child's update closure (one that
+  /// lays this container out), it applies the change at the container view's next layout pass,
+  /// so that the other composer does not observe what this one reads.
   public func composeIfNeeded() {
     guard isDirty || !pendingUpdates.isEmpty, container?.isViewLoaded == true, !isComposing
     else { return }
     if isForwardingAppearance {
       composesAfterForwarding = true
+      return
+    }
+    if ObservedReads.isObserving {
+      // Asked from inside another composer's observed body or update closure (one that lays
+      // out this container, say): composing now would add what this body reads to that scope,
+      // which would compose again at every change of it. The next layout pass composes instead.
+      invalidate()
       return
     }
     compose()
