@@ -49,14 +49,19 @@ open class ComposedNavigationController: UINavigationController {
     composer.setNeedsCompose()
   }
 
-  /// Applies a pending composition, then lets the navigation controller appear.
+  /// Learns of pops made while the stack was off screen, applies a pending composition, then lets
+  /// the navigation controller appear.
   ///
-  /// The stack is set before `super.viewWillAppear(_:)`, where the navigation controller puts
+  /// A pop that other code made off screen is told to ``NavigationStack/onPop(_:)`` here, since
+  /// no delegate call reported it. The stack is set before `super.viewWillAppear(_:)`, where the navigation controller puts
   /// its top controller's view in place, so that the top controller appears with it.
   ///
   /// - Parameter animated: Whether the appearance is animated.
   open override func viewWillAppear(_ animated: Bool) {
     composer.containerWillAppear()
+    // A pop other code made while the stack was off screen told no delegate: it is learnt now,
+    // before the stack appears.
+    if !ObservedReads.isObserving { composer.synchronizeNavigationStack() }
     composer.composeIfNeeded()
     super.viewWillAppear(animated)
   }

@@ -38,8 +38,10 @@ extension Composer {
     var kept: [ResolvedChild] = []
     var live: [ResolvedChild] = []
     for child in slot.children {
-      // A child whose factory was refused is not on the stack: it is planned again.
-      if executor.controller(for: child.identity) != nil { live.append(child) }
+      // A child whose factory was refused is not on the stack: it is planned again. One whose
+      // controller is gone was on it: UIKit popped it and released it (off screen, say, where
+      // no delegate call told the composer), so it is popped like the others.
+      if executor.controllers.hasEntry(child.identity) { live.append(child) }
     }
     for (position, child) in live.enumerated() {
       guard position < shown.count, executor.controller(for: child.identity) === shown[position]
@@ -128,7 +130,9 @@ extension Composer {
 
   /// A navigation transition the stack slot waited for ended: what UIKit popped is taken as
   /// mounted, and a declaration that changed meanwhile is applied at the next layout pass.
-  func navigationTransitionDidEnd() {
+  func navigationTransitionDidEnd(in slot: String) {
+    // The reconciliation that started the transition, if one did, is complete now.
+    transitionDidComplete(in: slot, finished: true)
     if !isComposing { synchronizeNavigationStack() }
     // The navigation controller is still ending its transition: composing now would start a
     // second one inside it.

@@ -183,8 +183,8 @@ public final class Composer {
     executor.swapDidComplete = { [weak self] completion in
       self?.swapDidComplete(completion)
     }
-    executor.navigationTransitionDidEnd = { [weak self] _ in
-      self?.navigationTransitionDidEnd()
+    executor.navigationTransitionDidEnd = { [weak self] slot in
+      self?.navigationTransitionDidEnd(in: slot)
     }
     executor.presentationTransitionDidEnd = { [weak self] slot in
       self?.presentationTransitionDidEnd(slot)
@@ -309,11 +309,21 @@ public final class Composer {
   ///
   /// Called while ``forwardBeginAppearanceTransition(_:animated:)`` reaches the children (from a
   /// child's `viewWillAppear(_:)`, say), it applies the change once every child is reached.
+  /// Called while another composer resolves its body or runs a child's update closure (one that
+  /// lays this container out), it applies the change at the container view's next layout pass,
+  /// so that the other composer does not observe what this one reads.
   public func composeIfNeeded() {
     guard isDirty || !pendingUpdates.isEmpty, container?.isViewLoaded == true, !isComposing
     else { return }
     if isForwardingAppearance {
       composesAfterForwarding = true
+      return
+    }
+    if ObservedReads.isObserving {
+      // Asked from inside another composer's observed body or update closure (one that lays
+      // out this container, say): composing now would add what this body reads to that scope,
+      // which would compose again at every change of it. The next layout pass composes instead.
+      invalidate()
       return
     }
     compose()
@@ -554,20 +564,31 @@ public final class Composer {
   /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.
   private func swapDidComplete(_ completion: SwapCompletion) {
     onSwapCompletion?(completion)
-    if let index = runningReconciliations.firstIndex(where: {
-      $0.slots.contains(completion.slot)
-    }) {
-      let record = runningReconciliations[index]
-      record.slots.remove(completion.slot)
-      if !completion.finished { record.finished = false }
-      guard record.slots.isEmpty else { return }
-      runningReconciliations.remove(at: index)
-      onReconciliationCompletion?(
-        ReconciliationCompletion(plan: record.plan, finished: record.finished))
-    } else if let performing, !completion.finished {
+    if !transitionDidComplete(in: completion.slot, finished: completion.finished),
+      let performing, !completion.finished
+    {
       // Made while the plan is performed (without animation): part of that plan.
       performing.finished = false
     }
+  }
+
+  /// Counts a slot's transition (a swap, or a navigation stack's push, pop or replacement) as
+  /// complete for the running reconciliation that started it, and reports that reconciliation
+  /// once all of its transitions are.
+  ///
+  /// - Returns: Whether a running reconciliation was waiting for the slot.
+  @discardableResult
+  func transitionDidComplete(in slot: String, finished: Bool) -> Bool {
+    guard let index = runningReconciliations.firstIndex(where: { $0.slots.contains(slot) })
+    else { return false }
+    let record = runningReconciliations[index]
+    record.slots.remove(slot)
+    if !finished { record.finished = false }
+    guard record.slots.isEmpty else { return true }
+    runningReconciliations.remove(at: index)
+    onReconciliationCompletion?(
+      ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    return true
   }
 
   /// Stops a declaration that invalidates itself every time it is applied, which would

@@ -18,10 +18,11 @@ import Observation
 /// Registrations left when a composer is released stay in the registrars of the objects they
 /// read until one of those changes; they then fire once and do nothing.
 ///
-/// A reader composed inside another observation scope (a composer composed synchronously from
-/// an enclosing `withObservationTracking`) passes its registration's property up to that scope,
-/// which then fires when the registration is replaced: compose from the layout pass, as the
-/// composer does, rather than from inside an observed closure.
+/// A reader run inside another one's observation scope would pass everything it reads, and its
+/// registration's property, up to that scope, which would then fire whenever those change or
+/// the registration is replaced: a composer asked to compose while a reader is observed (a
+/// child's update closure that lays out a composed child, say) composes at its next layout pass
+/// instead (`isObserving`).
 @MainActor
 final class ObservedReads: Observable {
   /// One reader's current registration.
@@ -33,6 +34,11 @@ final class ObservedReads: Observable {
   private let registrar = ObservationRegistrar()
   /// The last registration number handed out.
   private var lastID = 0
+  /// How many readers are being observed now, of every composer.
+  private static var observedReaders = 0
+
+  /// Whether a reader is being observed now: whatever runs meanwhile reads into its scope.
+  static var isObserving: Bool { observedReaders > 0 }
 
   /// A registration's own property; only its key path is used, to register and end it.
   nonisolated subscript(registration id: Int) -> Int { id }
@@ -52,6 +58,8 @@ final class ObservedReads: Observable {
     lastID &+= 1
     let id = lastID
     let keyPath = \ObservedReads.[registration: id]
+    Self.observedReaders += 1
+    defer { Self.observedReaders -= 1 }
     let result = withObservationTracking {
       registrar.access(self, keyPath: keyPath)
       return body()
