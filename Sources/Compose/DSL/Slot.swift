@@ -128,6 +128,9 @@ final class SlotDeclaration {
   /// What makes the slot the tabs of a tab bar controller, for a slot declared by ``Tabs``;
   /// `nil` otherwise.
   let tabs: TabsDeclaration?
+  /// What makes the slot the pages of a page view controller, for a slot declared by ``Pages``;
+  /// `nil` otherwise.
+  let pages: PagesDeclaration?
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
@@ -135,10 +138,11 @@ final class SlotDeclaration {
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
     interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil,
-    tabs: TabsDeclaration? = nil
+    tabs: TabsDeclaration? = nil, pages: PagesDeclaration? = nil
   ) {
     self.stack = stack
     self.tabs = tabs
+    self.pages = pages
     self.name = name
     self.anchor = anchor
     self.layout = layout
@@ -150,9 +154,10 @@ final class SlotDeclaration {
   }
 
   /// Whether the other declaration's layout places views the same way as this one's, and shows
-  /// the same tab.
+  /// the same tab or page.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
+      && pages?.selection == other.pages?.selection
   }
 
   /// This declaration as a mounted slot keeps it.
@@ -165,7 +170,7 @@ final class SlotDeclaration {
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
       forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures(),
-      tabs: tabs?.releasingClosures())
+      tabs: tabs?.releasingClosures(), pages: pages?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -178,7 +183,7 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs)
+      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs, pages: pages)
   }
 }
 

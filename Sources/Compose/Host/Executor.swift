@@ -68,6 +68,10 @@ final class Executor {
   var navigation = NavigationStackState()
   /// Called when the navigation transition a navigation stack slot waited for ended.
   var navigationTransitionDidEnd: ((String) -> Void)?
+  /// The pages kept alive and the page turn a pages slot waits for.
+  var pages = PagesState()
+  /// Called when the page turn a pages slot waited for ended, with whether it finished.
+  var pageTurnDidEnd: ((String, Bool) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
   /// Told of every controller a factory made and the checks accepted, before any UIKit call.
@@ -82,6 +86,7 @@ final class Executor {
   var transitioningSlots: Set<String> {
     var slots = Set(swaps.keys)
     if let stack = navigation.busySlot { slots.insert(stack) }
+    if let pages = pages.busySlot { slots.insert(pages) }
     return slots
   }
 
@@ -104,6 +109,10 @@ final class Executor {
     for step in plan.steps {
       if isTabsOperation(step) {
         performTabsOperation(step, from: mounted, to: target, container: container)
+        continue
+      }
+      if isPagesOperation(step) {
+        performPagesOperation(step, from: mounted, to: target, container: container)
         continue
       }
       if step.action.isStackOperation {
@@ -217,8 +226,9 @@ final class Executor {
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming, target: target, container: container)
-    case .push, .pop, .popTo, .setViewControllers, .select:
-      // Performed by `performStackOperation` or `performTabsOperation`, which see every child.
+    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage:
+      // Performed by `performStackOperation`, `performTabsOperation` or
+      // `performPagesOperation`, which see every child.
       break
     }
   }
@@ -850,7 +860,7 @@ final class Executor {
     // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown.
     for index in slots.indices
     where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil
-      && slots[index].declaration.tabs == nil
+      && slots[index].declaration.tabs == nil && slots[index].declaration.pages == nil
     {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()

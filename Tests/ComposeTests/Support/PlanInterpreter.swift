@@ -156,7 +156,7 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
-    case .push, .pop, .popTo, .setViewControllers, .select:
+    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage:
       // The random declarations have no navigation stack; its plans are asserted as text.
       fail("a navigation stack operation in a slot that is not a navigation stack")
     }
@@ -276,6 +276,8 @@ struct PlanInterpreter {
     case .popTo: "pop-to"
     case .setViewControllers: "set-view-controllers"
     case .select: "select"
+    case .setPages: "set-pages"
+    case .showPage: "show-page"
     }
   }
 }
