@@ -52,6 +52,54 @@ private final class ModelPageViewController: ComposedPageViewController {
   }
 }
 
+/// Records what a page view controller tells its delegate; as a data source, it has no page.
+@MainActor
+private final class RecordingPagesDelegate: NSObject, UIPageViewControllerDelegate,
+  UIPageViewControllerDataSource
+{
+  var told: [String] = []
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    willTransitionTo pendingViewControllers: [UIViewController]
+  ) {
+    told.append("willTransitionTo " + pendingViewControllers.map(\.uikitModel.name).joined())
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+    previousViewControllers: [UIViewController], transitionCompleted completed: Bool
+  ) {
+    told.append("didFinishAnimating " + previousViewControllers.map(\.uikitModel.name).joined())
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerBefore viewController: UIViewController
+  ) -> UIViewController? { nil }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerAfter viewController: UIViewController
+  ) -> UIViewController? { nil }
+}
+
+/// A plain composed container whose composition a test sets.
+@MainActor
+private final class DeclaredContainer: ComposedViewController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
+/// A page view controller whose composition a test sets.
+@MainActor
+private final class DeclaredPageViewController: ComposedPageViewController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
 @MainActor
 @Suite("Pages", .isolatedModel)
 struct PagesTests {
@@ -543,6 +591,246 @@ struct PagesTests {
       show-page 'pages' #"a" PageViewController reverse animated
       """
     ) { model.pages = ["a", "c"] }
+  }
+
+  @Test("A composed page view controller in a composed container's slot turns and writes back")
+  func pagesInSlot() async throws {
+    let model = PagesModel()
+    let container = DeclaredContainer()
+    container.declaration = {
+      Slot("content") {
+        Child { ModelPageViewController(model: model) }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      """
+      add-child 'content' ModelPageViewController
+      insert-view 'content' ModelPageViewController at 0
+      layout 'content' ModelPageViewController fill
+      did-move 'content' ModelPageViewController
+      """)
+    let pages = try #require(container.children.first as? ModelPageViewController)
+    #expect(pages.viewControllers?.first === harness.controller(named: "content.ModelPageViewController/pages.a"))
+    await harness.expectEvents(
+      """
+      content.ModelPageViewController/pages.a.willMove(toParent: nil)
+      content.ModelPageViewController/pages.b.willMove(toParent: content.ModelPageViewController)
+      content.ModelPageViewController/pages.b.loadView()
+      content.ModelPageViewController/pages.b.viewDidLoad()
+      content.ModelPageViewController/pages.b.viewWillAppear(true)
+      content.ModelPageViewController/pages.a.viewWillDisappear(true)
+      content.ModelPageViewController/pages.b.viewIsAppearing(true)
+      content.ModelPageViewController/pages.b.viewDidAppear(true)
+      content.ModelPageViewController/pages.a.viewDidDisappear(true)
+      content.ModelPageViewController/pages.a.didMove(toParent: nil)
+      content.ModelPageViewController/pages.b.didMove(toParent: content.ModelPageViewController)
+      """
+    ) { model.selected = "b" }
+    await harness.expectEvents(
+      """
+      content.ModelPageViewController.dataSource.pageViewController(_:viewControllerBefore: content.ModelPageViewController/pages.b)
+      content.ModelPageViewController.delegate.pageViewController(_:willTransitionTo: [content.ModelPageViewController/pages.a])
+      content.ModelPageViewController/pages.b.willMove(toParent: nil)
+      content.ModelPageViewController/pages.a.willMove(toParent: content.ModelPageViewController)
+      content.ModelPageViewController/pages.a.viewWillAppear(true)
+      content.ModelPageViewController/pages.b.viewWillDisappear(true)
+      content.ModelPageViewController/pages.a.viewIsAppearing(true)
+      content.ModelPageViewController/pages.a.viewDidAppear(true)
+      content.ModelPageViewController/pages.b.viewDidDisappear(true)
+      content.ModelPageViewController/pages.b.didMove(toParent: nil)
+      content.ModelPageViewController/pages.a.didMove(toParent: content.ModelPageViewController)
+      content.ModelPageViewController.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [content.ModelPageViewController/pages.b], transitionCompleted: true)
+      """
+    ) { #expect(pages.uikitModel.swipePage(.reverse)) }
+    harness.expectTrace("")
+    #expect(model.selected == "a")
+    #expect(pages.selections == ["a"])
+  }
+
+  @Test("A delegate other code set is still told of swipes, and a data source it set is kept")
+  func otherDelegate() async {
+    let (container, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    let other = RecordingPagesDelegate()
+    container.delegate = other
+    container.setNeedsCompose()
+    await harness.settle()
+    #expect(container.uikitModel.swipePage(.forward))
+    await harness.settle()
+    harness.expectEvents(
+      Self.firstEvents(of: "a") + "\n"
+        + """
+        container.dataSource.pageViewController(_:viewControllerAfter: pages.a)
+        container.delegate.pageViewController(_:willTransitionTo: [pages.b])
+        pages.a.willMove(toParent: nil)
+        pages.b.willMove(toParent: container)
+        pages.b.loadView()
+        pages.b.viewDidLoad()
+        pages.b.viewWillAppear(true)
+        pages.a.viewWillDisappear(true)
+        pages.b.viewIsAppearing(true)
+        pages.b.viewDidAppear(true)
+        pages.a.viewDidDisappear(true)
+        pages.a.didMove(toParent: nil)
+        pages.b.didMove(toParent: container)
+        container.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [pages.a], transitionCompleted: true)
+        """)
+    #expect(other.told == ["willTransitionTo pages.b", "didFinishAnimating pages.a"])
+    #expect(model.selected == "b")
+    // A data source other code set decides the swipes: none here.
+    let stopper = RecordingPagesDelegate()
+    container.dataSource = stopper
+    container.setNeedsCompose()
+    await harness.settle()
+    #expect(!container.uikitModel.swipePage(.forward))
+    #expect(container.dataSource === stopper)
+    harness.expectTrace("")
+  }
+
+  @Test("A page other code set is reported, and the declared page is shown again")
+  func changedBehindComposer() async {
+    let (container, _, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    let stranger = UIViewController()
+    stranger.uikitModel.name = "stranger"
+    await harness.expectTrace(
+      """
+      show-page 'pages' #"a" PageViewController forward
+      """,
+      expectingDiagnostics: ["changedBehindComposer: the page of pages 'pages' was changed by"]
+    ) {
+      container.setViewControllers([stranger], direction: .forward, animated: false)
+      await harness.settle()
+      container.setNeedsCompose()
+    }
+    #expect(container.viewControllers?.first === harness.controller(named: "pages.a"))
+    #expect(stranger.parent == nil)
+  }
+
+  @Test("Pages declared outside a page view controller are reported, and nothing is performed")
+  func outsidePageViewController() async {
+    let container = DeclaredContainer()
+    container.declaration = {
+      Pages(["a", "b"], id: \.self, selection: "a") { _ in
+        Child { PageViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      "",
+      expectingDiagnostics: [
+        "pagesOutsidePageViewController: pages 'pages' are declared in a 'DeclaredContainer', "
+          + "which is not a UIPageViewController; declare them in a ComposedPageViewController"
+      ])
+    #expect(container.children.isEmpty)
+  }
+
+  @Test("A page curl that shows two pages at a time is reported, and nothing is performed")
+  func middleSpine() async {
+    let container = DeclaredPageViewController(
+      transitionStyle: .pageCurl, navigationOrientation: .horizontal,
+      options: [.spineLocation: UIPageViewController.SpineLocation.mid.rawValue])
+    container.declaration = {
+      Pages(["a", "b"], id: \.self, selection: "a") { _ in
+        Child { PageViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      "",
+      expectingDiagnostics: [
+        "pagesOutsidePageViewController: pages 'pages' are declared in a page-curl "
+          + "'DeclaredPageViewController' that shows two pages at a time"
+      ])
+    #expect(container.viewControllers == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A selection that is not a page's key is reported; the page shown stays")
+  func selectionNotAmongPages() async {
+    let (container, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    await harness.expectTrace(
+      "",
+      expectingDiagnostics: [
+        "pageSelectionNotAmongPages: the selection \"z\" of pages 'pages' is not the key of any "
+          + "of its 3 pages, so page 'pages' #\"a\" PageViewController stays shown"
+      ]
+    ) { model.selected = "z" }
+    #expect(container.viewControllers?.first === harness.controller(named: "pages.a"))
+  }
+
+  @Test("A page with two children or none, and pages with no page, are reported, never crash")
+  func shapes() async {
+    let model = PagesModel()
+    let container = DeclaredPageViewController()
+    container.declaration = {
+      Pages(model.pages, id: \.self, selection: model.selected) { page in
+        if page == "b" {
+          Child { PageViewController() }
+          Child { PageViewController() }
+        } else if page != "c" {
+          Child { PageViewController() }
+        }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      """
+      set-pages 'pages' [#"a".some.second PageViewController, #"b".some.first.0 PageViewController]
+      show-page 'pages' #"a".some.second PageViewController forward
+      """,
+      expectingDiagnostics: [
+        "pagesShape: child 'pages' #\"b\"",
+        "pagesShape: page \"c\" of pages 'pages' declares no child",
+      ])
+    // No page at all: UIKit cannot show none, so the page shown stays; the others are released.
+    await harness.expectTrace(
+      """
+      set-pages 'pages' []
+      """,
+      expectingDiagnostics: [
+        "pagesShape: pages 'pages' declare no page, and a UIPageViewController cannot show none, "
+          + "so page 'pages' #\"a\".some.second PageViewController stays on screen"
+      ]
+    ) { model.pages = [] }
+    #expect(container.viewControllers?.first === harness.controller(named: "pages.a"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    // Pages again: the first one is shown.
+    await harness.expectTrace(
+      """
+      set-pages 'pages' [#"d".some.second PageViewController]
+      show-page 'pages' #"d".some.second PageViewController forward
+      """,
+      expectingDiagnostics: ["pageSelectionNotAmongPages: the selection \"a\""]
+    ) { model.pages = ["d"] }
+    #expect(container.viewControllers?.first === harness.controller(named: "pages.d"))
   }
 }
 #endif
