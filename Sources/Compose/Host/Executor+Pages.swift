@@ -88,8 +88,10 @@ extension Executor {
     return pages.turn
   }
 
-  /// Ends a page turn: the slot is no longer busy, and the composer is told. The end of a turn
-  /// that a later one replaced does nothing.
+  /// Ends a page turn.
+  ///
+  /// The slot is no longer busy, and the composer is told. The end of a turn that a later one
+  /// replaced does nothing.
   func endPageTurn(_ turn: Int, finished: Bool) {
     guard pages.turn == turn, let slot = pages.busySlot else { return }
     pages.busySlot = nil

@@ -26,7 +26,7 @@ private final class StepViewController: UIViewController {}
 
 @MainActor
 private final class OnboardingViewController: ComposedPageViewController {
-  let model: OnboardingModel  // @Observable, with `var steps: [OnboardingStep]` and `var current: Int`
+  let model: OnboardingModel  // @Observable, with `var steps` and `var current: Int`
 
   init(model: OnboardingModel) {
     self.model = model
@@ -37,7 +37,11 @@ private final class OnboardingViewController: ComposedPageViewController {
 
   @CompositionBuilder override var composition: CompositionContent {
     Pages(model.steps, selection: model.current) { step in
-      Child(input: step.title) { StepViewController() } update: { $0.title = $1 }
+      Child(input: step.title) {
+        StepViewController()
+      } update: {
+        $0.title = $1
+      }
     }
     .onSelect { self.model.current = $0 }
   }

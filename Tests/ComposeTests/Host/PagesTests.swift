@@ -612,7 +612,8 @@ struct PagesTests {
       did-move 'content' ModelPageViewController
       """)
     let pages = try #require(container.children.first as? ModelPageViewController)
-    #expect(pages.viewControllers?.first === harness.controller(named: "content.ModelPageViewController/pages.a"))
+    let first = harness.controller(named: "content.ModelPageViewController/pages.a")
+    #expect(pages.viewControllers?.first === first)
     await harness.expectEvents(
       """
       content.ModelPageViewController/pages.a.willMove(toParent: nil)
