@@ -221,6 +221,37 @@ struct PagesTests {
     #expect(harness.controller(named: "pages.a") === a)
   }
 
+  @Test("A change made without animation turns the page without animation")
+  func withoutAnimation() async {
+    let (container, model, harness) = await show()
+    harness.expectEvents(Self.firstEvents(of: "a"))
+    await harness.expectEvents(
+      """
+      pages.a.willMove(toParent: nil)
+      pages.b.willMove(toParent: container)
+      pages.b.loadView()
+      pages.b.viewDidLoad()
+      pages.b.viewWillAppear(false)
+      pages.a.viewWillDisappear(false)
+      pages.b.viewIsAppearing(false)
+      pages.b.viewDidAppear(false)
+      pages.a.viewDidDisappear(false)
+      pages.a.didMove(toParent: nil)
+      pages.b.didMove(toParent: container)
+      """
+    ) { container.composer.withoutAnimation { model.selected = "b" } }
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      show-page 'pages' #"b" PageViewController forward
+      """)
+    #expect(container.composer.isSettled)
+  }
+
   @Test("A direction given overrides the declared order")
   func explicitDirection() async {
     let (_, model, harness) = await show(selected: "c")
