@@ -111,7 +111,7 @@ extension UIPageViewControllerDelegate {
 }
 
 extension UIPageViewController {
-  func swipe(_ direction: NavigationDirection) -> Bool {
+  func swipe(_ direction: NavigationDirection, completes: Bool) -> Bool {
     guard let shown = viewControllers?.first, let dataSource else { return false }
     let name = "\(modelName).dataSource"
     let next: UIViewController?
@@ -131,24 +131,77 @@ extension UIPageViewController {
         "\(modelName).delegate", "pageViewController(_:willTransitionTo: [\(next.modelName)])")
       delegate.pageViewController(self, willTransitionTo: [next])
     }
-    setViewControllers([next], direction: direction, animated: true) { [weak self] finished in
+    let finish: (Bool) -> Void = { [weak self] finished in
       guard let self, let delegate = self.delegate else { return }
       let names = previous.map(\.modelName).joined(separator: ", ")
       ModelRuntime.recordDelegateCall(
         "\(self.modelName).delegate",
         "pageViewController(_:didFinishAnimating: \(finished), previousViewControllers: "
-          + "[\(names)], transitionCompleted: true)")
+          + "[\(names)], transitionCompleted: \(completes))")
       delegate.pageViewController(
         self, didFinishAnimating: finished, previousViewControllers: previous,
-        transitionCompleted: true)
+        transitionCompleted: completes)
+    }
+    if completes {
+      setViewControllers([next], direction: direction, animated: true, completion: finish)
+    } else {
+      turnBack(from: next, to: previous, completion: finish)
     }
     return true
+  }
+
+  /// A swipe the user lets go back (rule P9): the pending page comes in and starts appearing,
+  /// then goes out again; the pages shown stay.
+  private func turnBack(
+    from pending: UIViewController, to shown: [UIViewController],
+    completion: @escaping (Bool) -> Void
+  ) {
+    addChild(pending)
+    let root = viewIfLoaded
+    let visible = root?.isInVisibleWindow == true && appearanceState == .appeared
+    if visible {
+      pending.driveAppearanceBegin(true, animated: true)
+      for page in shown {
+        page.driveAppearanceBegin(false, animated: true)
+      }
+    }
+    pending.suppressesAutomaticAppearance = visible
+    install(pending)
+    pending.suppressesAutomaticAppearance = false
+    let record = ModelRuntime.startAnimation(
+      kind: .pageTransition, duration: ModelRuntime.pageTransitionDuration, delay: 0,
+      options: [], views: root.map { [$0] } ?? [],
+      subject: "swipe back from \(pending.modelName)")
+    record.willFinish = { [weak self] _ in
+      guard let self else { return }
+      if visible {
+        pending.driveAppearanceBegin(false, animated: true)
+        for page in shown {
+          page.driveAppearanceBegin(true, animated: true)
+        }
+      }
+      if let pendingView = pending.viewIfLoaded, pendingView.superview === self.viewIfLoaded {
+        pending.suppressesAutomaticAppearance = true
+        pendingView.removeFromSuperview()
+        pending.suppressesAutomaticAppearance = false
+      }
+      if visible {
+        pending.driveAppearanceEnd()
+        for page in shown {
+          page.driveAppearanceEnd()
+        }
+      }
+      pending.willMove(toParent: nil)
+      pending.removeFromParent()
+    }
+    record.completion = completion
   }
 }
 
 extension ModelInspection where Object: UIPageViewController {
   /// Simulates the user swiping to the next (`.forward`) or previous (`.reverse`) page, and
-  /// letting go past the middle, so that the page turns (model only; rules P6 to P8).
+  /// letting go past the middle, so that the page turns, or before it, so that it turns back
+  /// (model only; rules P6 to P9).
   ///
   /// The data source is asked for the page after (or before) the first page shown; without a
   /// data source, or when it answers `nil`, nothing happens. Otherwise the delegate is told
@@ -156,12 +209,19 @@ extension ModelInspection where Object: UIPageViewController {
   /// `setViewControllers(_:direction:animated:completion:)` (rules P2 to P4), and when the turn
   /// ends the delegate is told
   /// `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`
-  /// with `transitionCompleted: true`. A swipe the user lets go back is not modelled.
+  /// with `transitionCompleted: true`. When the user lets go back (`completes: false`, rule P9),
+  /// the pending page is added and starts appearing, then disappears and is removed, the page
+  /// shown appears again and ``UIPageViewController/viewControllers`` never changes; the
+  /// delegate is told `transitionCompleted: false`.
   ///
-  /// - Parameter direction: `.forward` for the next page, `.reverse` for the previous one.
+  /// - Parameters:
+  ///   - direction: `.forward` for the next page, `.reverse` for the previous one.
+  ///   - completes: Whether the user lets go past the middle, so that the page turns.
   /// - Returns: Whether a page turn started.
   @discardableResult
-  public func swipePage(_ direction: UIPageViewController.NavigationDirection) -> Bool {
-    object.swipe(direction)
+  public func swipePage(
+    _ direction: UIPageViewController.NavigationDirection, completes: Bool = true
+  ) -> Bool {
+    object.swipe(direction, completes: completes)
   }
 }

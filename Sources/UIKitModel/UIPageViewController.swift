@@ -19,7 +19,7 @@ extension ModelRuntime {
 /// pages set with `setViewControllers(_:direction:animated:completion:)` replace the ones shown,
 /// which leave (rule P2), with the appearance callbacks of rule P3. The user's swipes are driven by
 /// tests with `pages.uikitModel.swipePage(_:)`, which asks the ``dataSource`` and tells the
-/// ``delegate`` as UIKit does (rules P6 to P8); there is no gesture recognizer.
+/// ``delegate`` as UIKit does (rules P6 to P9); there is no gesture recognizer.
 @MainActor
 open class UIPageViewController: UIViewController {
   /// How pages turn.
@@ -261,7 +261,7 @@ open class UIPageViewController: UIViewController {
     record.completion = completion
   }
 
-  private func install(_ page: UIViewController) {
+  func install(_ page: UIViewController) {
     guard let root = viewIfLoaded else { return }
     let pageView: UIView = page.view
     pageView.frame = root.bounds

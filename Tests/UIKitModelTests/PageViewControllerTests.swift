@@ -67,7 +67,7 @@ private func names(_ controllers: [UIViewController]?) -> [String] {
 }
 
 extension ModelTests {
-  /// `UIPageViewController`, rule by rule (rules P1 to P6 of Docs/Design/0001).
+  /// `UIPageViewController`, rule by rule (rules P1 to P9 of Docs/Design/0001).
   @MainActor
   @Suite("Page view controllers (rules P)")
   struct PageViewControllers {
@@ -407,6 +407,53 @@ extension ModelTests {
       #expect(weakSource == nil)
       #expect(pages.dataSource == nil)
       #expect(pages.delegate == nil)
+    }
+
+    @Test(
+      "P9 a swipe let go back: the pending page comes and goes, the page shown appears again, and the delegate hears the turn did not complete"
+    )
+    func p9SwipeLetGoBack() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      #expect(pages.uikitModel.swipePage(.forward, completes: false))
+      #expect(names(pages.children) == ["a", "b"])
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          pages.dataSource.pageViewController(_:viewControllerAfter: a)
+          pages.delegate.pageViewController(_:willTransitionTo: [b])
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          b.viewWillDisappear(true)
+          a.viewWillAppear(true)
+          a.viewIsAppearing(true)
+          b.viewDidDisappear(true)
+          a.viewDidAppear(true)
+          b.willMove(toParent: nil)
+          b.didMove(toParent: nil)
+          pages.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [a], transitionCompleted: false)
+          """)
+      #expect(source.told == ["willTransitionTo b", "didFinishAnimating a false"])
+      #expect(names(pages.viewControllers) == ["a"])
+      #expect(names(pages.children) == ["a"])
+      #expect(pages.view.subviews.map(\.uikitModel.name) == ["a.view"])
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(window.isKeyWindow)
     }
   }
 }

@@ -423,6 +423,49 @@ struct PagesTests {
     #expect(model.selected == "a")
   }
 
+  @Test("A swipe the user lets go back changes nothing and tells nothing")
+  func swipeLetGoBack() async {
+    let (container, model, harness) = await show()
+    harness.expectEvents(Self.firstEvents(of: "a"))
+    await harness.expectEvents(
+      """
+      container.dataSource.pageViewController(_:viewControllerAfter: pages.a)
+      container.delegate.pageViewController(_:willTransitionTo: [pages.b])
+      pages.b.willMove(toParent: container)
+      pages.b.loadView()
+      pages.b.viewDidLoad()
+      pages.b.viewWillAppear(true)
+      pages.a.viewWillDisappear(true)
+      pages.b.viewIsAppearing(true)
+      pages.b.viewWillDisappear(true)
+      pages.a.viewWillAppear(true)
+      pages.a.viewIsAppearing(true)
+      pages.b.viewDidDisappear(true)
+      pages.a.viewDidAppear(true)
+      pages.b.willMove(toParent: nil)
+      pages.b.didMove(toParent: nil)
+      container.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [pages.a], transitionCompleted: false)
+      """
+    ) { #expect(container.uikitModel.swipePage(.forward, completes: false)) }
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    #expect(container.selections.isEmpty)
+    #expect(model.selected == "a")
+    #expect(container.composer.isSettled)
+    // The page that came and went is still kept: a change to it turns forward.
+    await harness.expectTrace(
+      """
+      show-page 'pages' #"b" PageViewController forward animated
+      """
+    ) { model.selected = "b" }
+  }
+
   @Test("Without write-back, the declaration stays the truth: the declared page is shown again")
   func swipeWithoutWriteBack() async {
     let (container, model, harness) = await show()
