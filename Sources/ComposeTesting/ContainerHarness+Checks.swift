@@ -165,7 +165,8 @@ extension ContainerHarness {
   /// - The declaration the body makes now is the one mounted (unless a change is waiting or a
   ///   swap is running);
   /// - each child shown in a slot has a live controller that is a child of the container, whose
-  ///   root view is inside the container's view, in declared order among its siblings;
+  ///   root view is inside the container's view, in declared order among its siblings (or, for a
+  ///   ``Presentation``, a controller UIKit presents);
   /// - each hidden kept-alive child is still a child, with its view out of the hierarchy;
   /// - no other controller the composer made is still a child (unless a swap is running);
   /// - with UIKitModel, once settled, each shown child's appearance is the container's, and each
@@ -197,6 +198,8 @@ extension ContainerHarness {
           continue
         }
         mountedControllers.insert(ObjectIdentifier(controller))
+        // A presented child is no child: UIKit presents it over the container.
+        if controller.parent == nil, controller.presentingViewController != nil { continue }
         guard controller.parent === container else {
           violations.append("child \(name) is mounted but is not a child of the container")
           continue

@@ -78,3 +78,35 @@ extension UIModalPresentationStyle {
     }
   }
 }
+
+/// How a presented view controller arrives on screen and leaves it, as in UIKit.
+///
+/// The model stores the style (rule MP16 of Docs/Design/0001) and animates every style for
+/// ``ModelRuntime/modalTransitionDuration``; it draws nothing, so the styles differ only in the
+/// one rule UIKit enforces: ``partialCurl`` needs a full-screen presentation (rule MP17).
+///
+/// Availability follows UIKit's headers (iOS 26.2 SDK).
+@available(watchOS, unavailable)
+public enum UIModalTransitionStyle: Int, Hashable, Sendable {
+  /// The presented view slides up from the bottom, and back down when dismissed; the default.
+  case coverVertical = 0
+  /// A horizontal flip, right to left, and back when dismissed.
+  @available(tvOS, unavailable)
+  case flipHorizontal = 1
+  /// The views cross-fade.
+  case crossDissolve = 2
+  /// A corner of the presenter's view curls up to reveal the presented view; full screen only.
+  @available(tvOS, unavailable)
+  case partialCurl = 3
+}
+
+extension UIModalTransitionStyle {
+  var modelName: String {
+    switch self {
+    case .coverVertical: "coverVertical"
+    case .crossDissolve: "crossDissolve"
+    case .flipHorizontal: "flipHorizontal"
+    default: "partialCurl"
+    }
+  }
+}

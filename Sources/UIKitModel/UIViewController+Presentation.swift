@@ -6,6 +6,8 @@ public import Foundation
 final class ModalState {
   /// `modalPresentationStyle` as set (`.automatic` until set, rule MP1).
   var style: UIModalPresentationStyle = .automatic
+  /// `modalTransitionStyle` as set (`.coverVertical` until set, rule MP16).
+  var transitionStyle: UIModalTransitionStyle = .coverVertical
   var isModalInPresentation = false
   var presentationController: UIPresentationController?
   /// On a presenter: the view controller it presents.
@@ -139,6 +141,16 @@ extension UIViewController {
           + "view controller \(parent).")
       return
     }
+    if presented.modal.transitionStyle == .partialCurl,
+      presented.modal.style.modelBehaviour.style != .fullScreen
+    {
+      ModelRuntime.raise(
+        ModelException.invalidArgument,
+        "Application tried to present \(presented) with the partial curl transition style and "
+          + "presentation style '\(presented.modal.style.modelName)'; the partial curl needs "
+          + "the full-screen presentation style (model wording).")
+      return
+    }
     // Then UIKit's warnings: nothing is presented and the completion never runs (rules MP7, MP8).
     guard let window = host.viewIfLoaded?.window else {
       ModelRuntime.diagnose(
@@ -183,6 +195,11 @@ extension UIViewController {
       controller.presenting = host
     }
 
+    // The transition's coordinator answers from the first callback on (rule MP18).
+    let coordinator = NavigationTransitionCoordinator(
+      duration: isAnimated ? ModelRuntime.modalTransitionDuration : 0, animated: isAnimated,
+      interactive: false)
+    presented.activeTransitionCoordinator = coordinator
     // The presented view loads first; then the covered controllers start disappearing, the
     // presented one starts appearing, and its view enters the window (rule MP3, as logged).
     presented.loadViewIfRequired()
@@ -213,7 +230,10 @@ extension UIViewController {
       }
       presented.modal.isBeingPresented = false
       host.modal.isTransitioning = false
+      presented.endTransitionCoordination(coordinator)
     }
+    coordinator.record = record
+    coordinator.start()
     record.completion = { _ in completion?() }
   }
 
@@ -272,6 +292,10 @@ extension UIViewController {
     for controller in dismissed {
       controller.modal.isBeingDismissed = true
     }
+    let coordinator = NavigationTransitionCoordinator(
+      duration: isAnimated ? ModelRuntime.modalTransitionDuration : 0, animated: isAnimated,
+      interactive: false)
+    first.activeTransitionCoordinator = coordinator
     // The top one leaves animated, the ones between leave without animation; then the ones
     // underneath come back (rules MP3, MP10; the order follows semantics E7).
     if visible {
@@ -299,7 +323,10 @@ extension UIViewController {
       subject: "dismiss(\(first.modelName), from: \(host.modelName))")
     record.willFinish = { _ in
       host.finishDismissal(of: dismissed, revealing: revealed)
+      first.endTransitionCoordination(coordinator)
     }
+    coordinator.record = record
+    coordinator.start()
     record.completion = { _ in completion?() }
   }
 
@@ -362,6 +389,10 @@ extension UIViewController {
     host.modal.isTransitioning = true
     modal.isBeingDismissed = true
     modal.isInteractivelyDismissing = true
+    let coordinator = NavigationTransitionCoordinator(
+      duration: ModelRuntime.modalTransitionDuration, animated: true, interactive: true)
+    activeTransitionCoordinator = coordinator
+    coordinator.start()
     if viewIfLoaded?.isInVisibleWindow == true {
       driveAppearanceBegin(false, animated: true)
     }
@@ -370,7 +401,10 @@ extension UIViewController {
 
   func finishInteractiveDismissal() {
     guard modal.isInteractivelyDismissing, let host = modal.presenting else { return }
+    let coordinator = activeTransitionCoordinator as? NavigationTransitionCoordinator
+    coordinator?.interactionEnded(cancelled: false)
     host.finishDismissal(of: [self], revealing: [])
+    if let coordinator { endTransitionCoordination(coordinator) }
     guard let controller = modal.presentationController else { return }
     controller.tellDelegate("presentationControllerDidDismiss()") {
       $0.presentationControllerDidDismiss(controller)
@@ -379,6 +413,8 @@ extension UIViewController {
 
   func cancelInteractiveDismissal() {
     guard modal.isInteractivelyDismissing, let host = modal.presenting else { return }
+    let coordinator = activeTransitionCoordinator as? NavigationTransitionCoordinator
+    coordinator?.interactionEnded(cancelled: true)
     if appearanceState == .disappearing {
       driveAppearanceBegin(true, animated: true)
       driveAppearanceEnd()
@@ -386,6 +422,14 @@ extension UIViewController {
     modal.isInteractivelyDismissing = false
     modal.isBeingDismissed = false
     host.modal.isTransitioning = false
+    if let coordinator { endTransitionCoordination(coordinator) }
+  }
+
+  /// Ends a presentation's, dismissal's or swipe's coordination: the controller answers no
+  /// coordinator any more, then the coordinator's completions run (rule MP18).
+  func endTransitionCoordination(_ coordinator: NavigationTransitionCoordinator) {
+    if activeTransitionCoordinator === coordinator { activeTransitionCoordinator = nil }
+    coordinator.finish()
   }
 }
 

@@ -265,6 +265,15 @@ open class UIViewController: UIResponder, UITraitEnvironment, UIContentContainer
     set { modal.style = newValue }
   }
 
+  /// How this controller arrives when presented and leaves when dismissed.
+  ///
+  /// `.coverVertical` by default (rule MP16). Presenting with `.partialCurl` and a style other than `.fullScreen`
+  /// raises `NSInvalidArgumentException` (rule MP17).
+  open var modalTransitionStyle: UIModalTransitionStyle {
+    get { modal.transitionStyle }
+    set { modal.transitionStyle = newValue }
+  }
+
   /// Whether the user is prevented from dismissing this controller's sheet; `false` by default
   /// (rule MP12).
   open var isModalInPresentation: Bool {

@@ -25,6 +25,10 @@ final class ProbePresentingViewController: UIViewController {
     get { super.modalPresentationStyle }
     set { super.modalPresentationStyle = newValue }
   }
+  override var modalTransitionStyle: UIModalTransitionStyle {
+    get { super.modalTransitionStyle }
+    set { super.modalTransitionStyle = newValue }
+  }
   override var isModalInPresentation: Bool {
     get { super.isModalInPresentation }
     set { super.isModalInPresentation = newValue }
@@ -75,7 +79,11 @@ func probePresentation(presenter: UIViewController, delegate: ProbeSheetDelegate
   #if !os(tvOS)
   presented.modalPresentationStyle = .pageSheet
   presented.modalPresentationStyle = .formSheet
+  presented.modalTransitionStyle = .flipHorizontal
+  presented.modalTransitionStyle = .partialCurl
   #endif
+  presented.modalTransitionStyle = .crossDissolve
+  presented.modalTransitionStyle = .coverVertical
   presented.isModalInPresentation = !presented.isModalInPresentation
   presented.presentationController?.delegate = delegate
   use(presented.presentationController?.presentationStyle)

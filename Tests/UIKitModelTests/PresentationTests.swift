@@ -34,6 +34,33 @@ private final class PresentationObservingController: UIViewController {
   }
 }
 
+/// A controller that, in `viewWillAppear` and `viewWillDisappear`, notes whether a transition
+/// coordinator answers and registers a completion that notes the end.
+@MainActor
+private final class CoordinatorObservingController: UIViewController {
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    observeCoordinator("viewWillAppear")
+  }
+
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    observeCoordinator("viewWillDisappear")
+  }
+
+  private func observeCoordinator(_ callback: String) {
+    guard let coordinator = transitionCoordinator else {
+      ModelRuntime.annotate(uikitModel.name, "\(callback) sees no coordinator")
+      return
+    }
+    ModelRuntime.annotate(uikitModel.name, "\(callback) sees a coordinator")
+    let name = uikitModel.name
+    coordinator.animate(alongsideTransition: nil) { context in
+      ModelRuntime.annotate(name, "coordinator completion, cancelled=\(context.isCancelled)")
+    }
+  }
+}
+
 /// A delegate that records nothing itself (the model logs delegate calls) and answers as told.
 @MainActor
 private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
@@ -893,6 +920,129 @@ extension ModelTests {
             + "not model; it behaves as 'overFullScreen' (model check)"
         ])
       #expect(root.uikitModel.appearanceState == .appeared)
+      withExtendedLifetime(window) {}
+    }
+
+    // MARK: - MP16, MP17
+
+    @Test("MP16 modalTransitionStyle is coverVertical by default and keeps what is set")
+    func mp16TransitionStyleDefault() {
+      freshModel()
+      let presented = controller("presented")
+      #expect(presented.modalTransitionStyle == .coverVertical)
+      presented.modalTransitionStyle = .crossDissolve
+      #expect(presented.modalTransitionStyle == .crossDissolve)
+      presented.modalTransitionStyle = .flipHorizontal
+      #expect(presented.modalTransitionStyle == .flipHorizontal)
+    }
+
+    @Test(
+      "MP17 a partial curl needs a full-screen presentation: any other style raises and presents nothing"
+    )
+    func mp17PartialCurlNeedsFullScreen() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let sheet = presentable("sheet", style: .pageSheet)
+      sheet.modalTransitionStyle = .partialCurl
+      ModelRuntime.clearEvents()
+
+      root.present(sheet, animated: true) { ModelRuntime.annotate("caller", "completion") }
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.recordedExceptions == [
+          ModelException(
+            name: ModelException.invalidArgument,
+            reason: "Application tried to present <UIViewController: sheet> with the partial curl "
+              + "transition style and presentation style 'pageSheet'; the partial curl needs the "
+              + "full-screen presentation style (model wording).")
+        ])
+      #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
+      #expect(root.presentedViewController == nil)
+
+      let cover = presentable("cover", style: .fullScreen)
+      cover.modalTransitionStyle = .partialCurl
+      root.present(cover, animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(root.presentedViewController === cover)
+      #expect(ModelRuntime.recordedExceptions.count == 1)
+      withExtendedLifetime(window) {}
+    }
+
+    // MARK: - MP18
+
+    @Test(
+      "MP18 a presentation and a dismissal have a coordinator from the first callback; its completions run after the callbacks, before present's and dismiss's completion"
+    )
+    func mp18PresentationCoordinator() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let sheet = CoordinatorObservingController()
+      sheet.uikitModel.name = "sheet"
+      sheet.modalPresentationStyle = .pageSheet
+      ModelRuntime.clearEvents()
+
+      root.present(sheet, animated: true) { ModelRuntime.annotate("caller", "presented") }
+      #expect(sheet.transitionCoordinator?.isAnimated == true)
+      #expect(sheet.transitionCoordinator?.isInteractive == false)
+      ModelRuntime.runUntilIdle()
+      #expect(sheet.transitionCoordinator == nil)
+      sheet.dismiss(animated: false) { ModelRuntime.annotate("caller", "dismissed") }
+      #expect(sheet.transitionCoordinator?.isAnimated == false)
+      ModelRuntime.runUntilIdle()
+      #expect(sheet.transitionCoordinator == nil)
+
+      #expect(
+        ModelRuntime.eventLog(categories: [.appearance, .annotation]) == """
+          sheet.viewWillAppear(true)
+          sheet.viewWillAppear sees a coordinator
+          sheet.viewIsAppearing(true)
+          sheet.viewDidAppear(true)
+          sheet.coordinator completion, cancelled=false
+          caller.presented
+          sheet.viewWillDisappear(false)
+          sheet.viewWillDisappear sees a coordinator
+          sheet.viewDidDisappear(false)
+          sheet.coordinator completion, cancelled=false
+          caller.dismissed
+          """)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test(
+      "MP18 a swipe down has an interactive coordinator: let go, its handlers run; cancelled, its context says so"
+    )
+    func mp18SwipeCoordinator() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let sheet = CoordinatorObservingController()
+      sheet.uikitModel.name = "sheet"
+      sheet.modalPresentationStyle = .pageSheet
+      root.present(sheet, animated: false)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      #expect(sheet.uikitModel.beginInteractiveDismissal())
+      #expect(sheet.transitionCoordinator?.isInteractive == true)
+      sheet.transitionCoordinator?.notifyWhenInteractionChanges { context in
+        ModelRuntime.annotate("test", "interaction ended, cancelled=\(context.isCancelled)")
+      }
+      sheet.uikitModel.cancelInteractiveDismissal()
+      #expect(sheet.transitionCoordinator == nil)
+      #expect(root.presentedViewController === sheet)
+
+      #expect(
+        ModelRuntime.eventLog(categories: [.appearance, .annotation]) == """
+          sheet.viewWillDisappear(true)
+          sheet.viewWillDisappear sees a coordinator
+          test.interaction ended, cancelled=true
+          sheet.viewWillAppear(true)
+          sheet.viewWillAppear sees a coordinator
+          sheet.viewIsAppearing(true)
+          sheet.viewDidAppear(true)
+          sheet.coordinator completion, cancelled=true
+          sheet.coordinator completion, cancelled=true
+          """)
       withExtendedLifetime(window) {}
     }
   }

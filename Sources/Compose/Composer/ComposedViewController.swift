@@ -65,6 +65,7 @@ open class ComposedViewController: UIViewController {
   /// - Parameter animated: Whether the appearance is animated.
   open override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
+    composer.containerWillAppear()
     composer.composeIfNeeded()
     composer.forwardBeginAppearanceTransition(true, animated: animated)
   }

@@ -88,6 +88,10 @@ public final class Composer {
   /// the composer about the user's swipes, while the container is a `UIPageViewController` with
   /// ``Pages``.
   var pagesDelegate: PagesDelegate?
+  /// The delegates of the presentation controllers of the children presentations show.
+  var presentationDelegates: [PresentationDelegateEntry] = []
+  /// Whether a composition is scheduled on the main queue (see `invalidate()`).
+  var composeIsScheduled = false
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
@@ -189,6 +193,12 @@ public final class Composer {
     executor.pageTurnDidEnd = { [weak self] slot, finished in
       self?.pageTurnDidEnd(in: slot, finished: finished)
     }
+    executor.presentationTransitionDidEnd = { [weak self] slot in
+      self?.presentationTransitionDidEnd(slot)
+    }
+    executor.presentationDelegate = { [weak self] controller in
+      self?.installPresentationDelegate(on: controller)
+    }
     tracksUpdateReads = true
     InheritedEnvironment.register(self, for: container)
   }
@@ -210,6 +220,15 @@ public final class Composer {
     isDirty = true
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
+    // A container covered by a full-screen presentation is out of the window, where no layout
+    // pass runs: a change of its presentations is applied from the main queue.
+    if view.window == nil, !executor.presentation.shown.isEmpty, !composeIsScheduled {
+      composeIsScheduled = true
+      Task { @MainActor [weak self] in
+        self?.composeIsScheduled = false
+        self?.composeIfNeeded()
+      }
+    }
   }
 
   /// Receives a change to `@Observable` state the body read, once the change is made.
@@ -395,10 +414,17 @@ public final class Composer {
 
   private func forwardAppearance(_ isAppearing: Bool?, animated: Bool) {
     guard !isForwardingAppearance else { return }
+    if isAppearing == true { containerWillAppear() }
+    if isAppearing == nil { containerDidAppear() }
     isForwardingAppearance = true
+    // Presented children are not children: UIKit tells them.
     executor.forwardAppearance(
       isAppearing, animated: animated,
-      shown: isAppearing == nil ? [] : mounted.slots.flatMap { $0.children.map(\.identity) })
+      shown: isAppearing == nil
+        ? []
+        : mounted.slots.flatMap {
+          $0.declaration.presentation == nil ? $0.children.map(\.identity) : []
+        })
     isForwardingAppearance = false
     guard composesAfterForwarding else { return }
     composesAfterForwarding = false
@@ -426,6 +452,7 @@ public final class Composer {
     synchronizeNavigationStack()
     synchronizeTabs()
     synchronizePages()
+    synchronizePresentations()
     isComposing = true
     activity.isComposing = true
     invalidatedWhileComposing = nil
@@ -494,6 +521,7 @@ public final class Composer {
     if let pageViewController = container as? UIPageViewController {
       pagesDidPerform(in: pageViewController)
     }
+    presentationsDidPerform()
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)
@@ -684,9 +712,10 @@ public final class Composer {
     }
   }
 
-  private func installTrigger(in view: UIView) -> LayoutTrigger {
+  func installTrigger(in view: UIView) -> LayoutTrigger {
     if let trigger, trigger.superview === view { return trigger }
     let trigger = LayoutTrigger { [weak self] in self?.composeIfNeeded() }
+    trigger.onWindow = { [weak self] in self?.containerDidEnterWindow() }
     // Zero-sized and not interactive, so invisible; not hidden, since UIKit need not lay out
     // hidden views.
     trigger.isUserInteractionEnabled = false
@@ -723,9 +752,17 @@ final class LayoutTrigger: UIView {
 
   required init?(coder: NSCoder) { nil }
 
+  /// Called when the view enters a window.
+  var onWindow: (@MainActor () -> Void)?
+
   override func layoutSubviews() {
     super.layoutSubviews()
     onLayout()
+  }
+
+  override func didMoveToWindow() {
+    super.didMoveToWindow()
+    if window != nil { onWindow?() }
   }
 }
 

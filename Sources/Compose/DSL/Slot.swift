@@ -131,6 +131,9 @@ final class SlotDeclaration {
   /// What makes the slot the pages of a page view controller, for a slot declared by ``Pages``;
   /// `nil` otherwise.
   let pages: PagesDeclaration?
+  /// What makes the slot a modal presentation, for a slot declared by ``Presentation``; `nil`
+  /// otherwise.
+  let presentation: PresentationDeclaration?
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
@@ -138,11 +141,13 @@ final class SlotDeclaration {
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
     interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil,
-    tabs: TabsDeclaration? = nil, pages: PagesDeclaration? = nil
+    tabs: TabsDeclaration? = nil, pages: PagesDeclaration? = nil,
+    presentation: PresentationDeclaration? = nil
   ) {
     self.stack = stack
     self.tabs = tabs
     self.pages = pages
+    self.presentation = presentation
     self.name = name
     self.anchor = anchor
     self.layout = layout
@@ -153,11 +158,12 @@ final class SlotDeclaration {
     self.interruption = interruption
   }
 
-  /// Whether the other declaration's layout places views the same way as this one's, and shows
-  /// the same tab or page.
+  /// Whether the other declaration's layout places views the same way as this one's, shows the
+  /// same tab or page, and shows its presented child as this one does.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
       && pages?.selection == other.pages?.selection
+      && presentation?.isShown == other.presentation?.isShown
   }
 
   /// This declaration as a mounted slot keeps it.
@@ -170,7 +176,8 @@ final class SlotDeclaration {
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
       forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures(),
-      tabs: tabs?.releasingClosures(), pages: pages?.releasingClosures())
+      tabs: tabs?.releasingClosures(), pages: pages?.releasingClosures(),
+      presentation: presentation?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -183,7 +190,8 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs, pages: pages)
+      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs, pages: pages,
+      presentation: presentation)
   }
 }
 

@@ -72,6 +72,14 @@ final class Executor {
   var pages = PagesState()
   /// Called when the page turn a pages slot waited for ended, with whether it finished.
   var pageTurnDidEnd: ((String, Bool) -> Void)?
+  /// The presentations the container shows, and the ones it waits to show.
+  var presentation = PresentationState()
+  /// Called when a presentation or dismissal a presentation slot waited for ended, and when a
+  /// presentation that waited can be tried again.
+  var presentationTransitionDidEnd: ((String?) -> Void)?
+  /// Called with each controller about to be presented, to listen to its presentation
+  /// controller.
+  var presentationDelegate: ((UIViewController) -> Void)?
   /// Receives the mistakes found while performing plans.
   var reportDiagnostic: ((Diagnostic) -> Void)?
   /// Told of every controller a factory made and the checks accepted, before any UIKit call.
@@ -87,6 +95,7 @@ final class Executor {
     var slots = Set(swaps.keys)
     if let stack = navigation.busySlot { slots.insert(stack) }
     if let pages = pages.busySlot { slots.insert(pages) }
+    slots.formUnion(presentation.busySlots)
     return slots
   }
 
@@ -122,6 +131,7 @@ final class Executor {
       perform(step, declared: declared, target: target, container: container)
     }
     prepared = [:]
+    startQueuedPresentations()
     endReadsOfForgottenChildren()
   }
 
@@ -230,6 +240,10 @@ final class Executor {
       // Performed by `performStackOperation`, `performTabsOperation` or
       // `performPagesOperation`, which see every child.
       break
+    case .present(let animated):
+      present(entry.child, animated: animated, in: slot, container: container)
+    case .dismiss(let animated):
+      dismiss(identity, animated: animated)
     }
   }
 
@@ -857,10 +871,12 @@ final class Executor {
     var changed = false
     let busy = transitioningSlots
     // A navigation stack's and tabs' children are checked against UIKit's lists by the composer
-    // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown.
+    // (`synchronizeNavigationStack()`, `synchronizeTabs()`): only one child's view is shown. A
+    // presented child is no child at all (`synchronizePresentations()`).
     for index in slots.indices
     where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil
       && slots[index].declaration.tabs == nil && slots[index].declaration.pages == nil
+      && slots[index].declaration.presentation == nil
     {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()

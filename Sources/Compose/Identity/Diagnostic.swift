@@ -61,6 +61,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A page of ``Pages`` declares no child or more than one, or ``Pages`` declare no page at
     /// all while a page is shown.
     public static let pagesShape = ID(rawValue: "pagesShape")
+    /// A ``Presentation`` declares no child for its item, or more than one.
+    public static let presentationShape = ID(rawValue: "presentationShape")
+    /// A ``Presentation`` is declared while another of the container's presentations is shown;
+    /// it waits until that one is dismissed.
+    public static let presentationWaiting = ID(rawValue: "presentationWaiting")
+    /// A ``Presentation``'s child could not be presented because the container (or its ancestor)
+    /// presents a controller Compose did not present.
+    public static let presentationBlocked = ID(rawValue: "presentationBlocked")
+    /// A ``Presentation`` asks for the partial curl transition with a presentation style other than
+    /// full screen, which UIKit refuses with an exception; it is presented with the default
+    /// transition.
+    public static let partialCurlNeedsFullScreen = ID(rawValue: "partialCurlNeedsFullScreen")
 
     /// The identifier.
     public var description: String { rawValue }

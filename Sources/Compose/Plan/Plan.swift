@@ -171,6 +171,15 @@ extension Plan {
       /// this step's child, turning in `direction`: the whole change of pages whose selection
       /// changed.
       case showPage(PageDirection, animated: Bool)
+      /// `present(_:animated:completion:)` of this step's child by the container: the child of a
+      /// ``Presentation`` whose item became non-`nil` (or took another key), made by its factory
+      /// (right after its `update` step, when it has one).
+      case present(animated: Bool)
+      /// `dismiss(animated:completion:)` of this step's child, presented by the container: the
+      /// child of a ``Presentation`` whose item became `nil` (or took another key). When a
+      /// `present` follows for the same container, it is made once the dismissal ends, as UIKit
+      /// presents one controller at a time.
+      case dismiss(animated: Bool)
     }
 
     /// What the step does.
@@ -217,6 +226,8 @@ extension Plan {
           + "]"
       case .showPage(let direction, let animated):
         "show-page \(child) \(direction)" + (animated ? " animated" : "")
+      case .present(let animated): "present \(child)" + (animated ? " animated" : "")
+      case .dismiss(let animated): "dismiss \(child)" + (animated ? " animated" : "")
       case .setViewControllers(let children, let animated):
         "set-view-controllers '\(child.slot)' ["
           + children.map(\.descriptionInSlot).joined(separator: ", ") + "]"

@@ -78,6 +78,8 @@ extension CompositionTree {
     // does not match.
     var oldByName: [String: Int]?
     var matched: [Bool]?
+    // The presentation that may be shown, found at the first presentation slot.
+    var presentationOwner: String??
     for position in new.slots.indices {
       let slot = new.slots[position]
       var oldIndex: Int?
@@ -118,6 +120,16 @@ extension CompositionTree {
         }
         let stack = planner.reconcileStack(old: old, new: slot)
         if stack.code != slot.code || mountedSlots != nil { mount(stack, at: position) }
+        continue
+      }
+      if slot.declaration.presentation != nil {
+        // A presentation: at most one present and one dismiss.
+        if presentationOwner == nil {
+          presentationOwner = .some(Self.presentationOwner(slots, new))
+        }
+        let presented = planner.reconcilePresentation(
+          old: old, new: slot, mayShow: presentationOwner == .some(slot.name))
+        if presented.code != slot.code || mountedSlots != nil { mount(presented, at: position) }
         continue
       }
       if slot.declaration.tabs != nil {
@@ -488,6 +500,7 @@ struct Planner {
     if slot.declaration.stack != nil { return removeStack(slot) }
     if slot.declaration.tabs != nil { return removeTabs(slot) }
     if slot.declaration.pages != nil { return removePages(slot) }
+    if slot.declaration.presentation != nil { return removePresentation(slot) }
     for child in slot.children {
       remove(child)
     }

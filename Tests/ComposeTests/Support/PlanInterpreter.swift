@@ -156,9 +156,11 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
-    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage:
-      // The random declarations have no navigation stack; its plans are asserted as text.
-      fail("a navigation stack operation in a slot that is not a navigation stack")
+    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage, .present,
+      .dismiss:
+      // The random declarations have no system container or presentation; their plans are
+      // asserted as text.
+      fail("a system container or presentation operation in a slot of views")
     }
   }
 
@@ -278,6 +280,8 @@ struct PlanInterpreter {
     case .select: "select"
     case .setPages: "set-pages"
     case .showPage: "show-page"
+    case .present: "present"
+    case .dismiss: "dismiss"
     }
   }
 }

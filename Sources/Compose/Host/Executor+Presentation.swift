@@ -1,0 +1,212 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+/// A presentation waiting for UIKit to be able to present it.
+struct QueuedPresentation {
+  let identity: ChildIdentity
+  let animated: Bool
+  let declaration: PresentationDeclaration?
+  let source: SourceLocation
+}
+
+/// The presentations a container shows, and the ones it waits to show.
+@MainActor
+struct PresentationState {
+  /// The child each presentation slot shows, is presenting, or will present once a dismissal
+  /// ends, by slot name.
+  var shown: [String: ChildIdentity] = [:]
+  /// The slots whose presentation or dismissal runs.
+  var busySlots: Set<String> = []
+  /// The slots whose dismissal runs.
+  var dismissing: Set<String> = []
+  /// Presentations waiting for a dismissal of the same container to end, in plan order.
+  var queue: [QueuedPresentation] = []
+  /// The controllers of presentation children, by slot: Compose holds them while they wait to be
+  /// presented (UIKit holds them once presented), and lets go when they are dismissed or no
+  /// longer declared.
+  var held: [String: UIViewController] = [:]
+  /// Whether the container is between its `viewWillAppear(_:)` and `viewDidAppear(_:)`.
+  var containerIsAppearing = false
+  /// The presented child whose presentation was reported as blocked by another controller, so
+  /// that it is reported once.
+  var reportedBlocked: ChildIdentity?
+  /// The transition coordinator of the container a declared presentation waits for.
+  var coordinator: ObjectIdentifier?
+}
+
+extension Executor {
+  // MARK: - Presentation
+
+  /// Presents a presentation slot's child: its controller is made (or was made by its `update`
+  /// step), and it is presented once the plan's other steps are made and UIKit can present it.
+  ///
+  /// A presentation is never asked of UIKit when UIKit would refuse it or warn: while a dismissal
+  /// of the container's runs, while the container's view is in no window, while the container
+  /// appears or is in a transition, or while it presents a controller Compose did not present
+  /// (reported). It waits, and is made as soon as that ends; a declaration that changes
+  /// meanwhile dismisses it from the queue.
+  func present(
+    _ child: ResolvedChild, animated: Bool, in slot: ResolvedSlot, container: UIViewController
+  ) {
+    let identity = child.identity
+    if controllers[identity] == nil {
+      guard let made = make(child, in: container) else { return }
+      controllers[identity] = made
+      presentation.held[identity.slot] = made
+    }
+    presentation.shown[identity.slot] = identity
+    presentation.queue.append(
+      QueuedPresentation(
+        identity: identity, animated: animated, declaration: slot.declaration.presentation,
+        source: slot.source))
+  }
+
+  /// Makes the presentations that wait, in order, as far as UIKit can present them now.
+  func startQueuedPresentations() {
+    guard let container, presentation.dismissing.isEmpty, !presentation.queue.isEmpty else {
+      return
+    }
+    var waiting: [QueuedPresentation] = []
+    for entry in presentation.queue {
+      if !waiting.isEmpty || !start(entry, container: container) { waiting.append(entry) }
+    }
+    presentation.queue = waiting
+  }
+
+  /// Asks UIKit to present a queued child's controller; `false` when it must wait.
+  private func start(_ entry: QueuedPresentation, container: UIViewController) -> Bool {
+    let identity = entry.identity
+    guard let controller = controllers[identity] else {
+      if presentation.shown[identity.slot] == identity { presentation.shown[identity.slot] = nil }
+      return true
+    }
+    guard canPresent(identity, source: entry.source, in: container) else { return false }
+    if let declaration = entry.declaration {
+      if let style = declaration.style { controller.modalPresentationStyle = style }
+      if let transition = declaration.transition { controller.modalTransitionStyle = transition }
+    }
+    #if !os(tvOS)
+    if controller.modalTransitionStyle == .partialCurl,
+      controller.modalPresentationStyle != .fullScreen
+    {
+      reportDiagnostic?(
+        Diagnostic(
+          id: .partialCurlNeedsFullScreen,
+          message: "child \(identity) is presented with the partial curl transition and a "
+            + "presentation style other than '.fullScreen'; UIKit allows the partial curl with "
+            + "'.fullScreen' only (it raises an exception otherwise), so it is presented with "
+            + "'.coverVertical'; add '.presentationStyle(.fullScreen)' or choose another "
+            + "transition style",
+          source: entry.source))
+      controller.modalTransitionStyle = .coverVertical
+    }
+    #endif
+    presentationDelegate?(controller)
+    let slotName = identity.slot
+    container.present(controller, animated: entry.animated) { [weak self] in
+      self?.presentationDidEnd(in: slotName)
+    }
+    if controller.presentingViewController == nil {
+      // Refused by UIKit after all: planned again at the next composition.
+      if presentation.shown[slotName] == identity { presentation.shown[slotName] = nil }
+      return true
+    }
+    presentation.reportedBlocked = nil
+    presentation.busySlots.insert(slotName)
+    return true
+  }
+
+  /// Whether UIKit can present from the container now; when it cannot because of a transition,
+  /// arranges to try again at its end, and reports a controller Compose did not present.
+  private func canPresent(
+    _ identity: ChildIdentity, source: SourceLocation, in container: UIViewController
+  ) -> Bool {
+    guard container.viewIfLoaded?.window != nil, !presentation.containerIsAppearing else {
+      // Tried again when the view enters a window, or when the container has appeared: UIKit
+      // warns about presentations from a controller that is not on screen yet.
+      return false
+    }
+    if let coordinator = container.transitionCoordinator {
+      // Presenting while the container is pushed, popped or presented would unbalance UIKit's
+      // appearance callbacks: the presentation waits for the end.
+      let identifier = ObjectIdentifier(coordinator as AnyObject)
+      if presentation.coordinator != identifier {
+        presentation.coordinator = identifier
+        coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+          guard let self, self.presentation.coordinator == identifier else { return }
+          self.presentation.coordinator = nil
+          self.startQueuedPresentations()
+        }
+      }
+      return false
+    }
+    guard let other = container.presentedViewController else { return true }
+    if let owner = controllers.identity(of: other), presentation.shown[owner.slot] == owner {
+      // One of the container's own presentations, dismissed later in the same plan.
+      return false
+    }
+    if presentation.reportedBlocked != identity {
+      presentation.reportedBlocked = identity
+      reportDiagnostic?(
+        Diagnostic(
+          id: .presentationBlocked,
+          message: "child \(identity) cannot be presented yet: the container presents a "
+            + "'\(type(of: other))' that Compose did not present, and UIKit presents one "
+            + "controller at a time; it is presented at a composition after that one is "
+            + "dismissed; present that controller through a Presentation too, or dismiss it first",
+          source: source))
+    }
+    return false
+  }
+
+  /// Dismisses a presentation slot's child, if UIKit shows it; a child that waited to be
+  /// presented leaves the queue.
+  func dismiss(_ identity: ChildIdentity, animated: Bool) {
+    let controller = controllers[identity]
+    controllers[identity] = nil
+    let slotName = identity.slot
+    if presentation.held[slotName] === controller { presentation.held[slotName] = nil }
+    if presentation.shown[slotName] == identity { presentation.shown[slotName] = nil }
+    if let queued = presentation.queue.firstIndex(where: { $0.identity == identity }) {
+      presentation.queue.remove(at: queued)
+      return
+    }
+    guard let controller, let presenter = controller.presentingViewController else { return }
+    presentation.busySlots.insert(slotName)
+    presentation.dismissing.insert(slotName)
+    presenter.dismiss(animated: animated) { [weak self] in
+      self?.presentationDidEnd(in: slotName)
+    }
+  }
+
+  /// A presentation or dismissal ended: the presentations that waited for it are made, then the
+  /// composer is told.
+  private func presentationDidEnd(in slotName: String) {
+    presentation.busySlots.remove(slotName)
+    presentation.dismissing.remove(slotName)
+    startQueuedPresentations()
+    presentationTransitionDidEnd?(slotName)
+  }
+
+  /// Whether UIKit shows, is presenting, or will present a presentation slot's child.
+  func showsPresentation(of identity: ChildIdentity) -> Bool {
+    presentation.shown[identity.slot] == identity
+  }
+
+  /// Whether a presentation slot's child waits to be presented.
+  func waitsToPresent(_ identity: ChildIdentity) -> Bool {
+    presentation.queue.contains { $0.identity == identity }
+  }
+
+  /// Forgets a presented child UIKit dismissed without the declaration.
+  func forgetPresentation(of identity: ChildIdentity) {
+    if presentation.held[identity.slot] === controllers[identity] {
+      presentation.held[identity.slot] = nil
+    }
+    controllers[identity] = nil
+    if presentation.shown[identity.slot] == identity { presentation.shown[identity.slot] = nil }
+  }
+}
