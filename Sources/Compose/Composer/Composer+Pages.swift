@@ -39,6 +39,7 @@ extension Composer {
       slots[index].children = live
       slots[index].keyedRun = nil
       slots[index].code = Resolver.freshCode()
+      mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     }
     guard let shown = pageViewController.viewControllers?.first else { return }
     guard
@@ -60,10 +61,7 @@ extension Composer {
       if !isComposing { invalidate() }
       return
     }
-    guard slot.declaration.pages?.selection != key else {
-      mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
-      return
-    }
+    guard slot.declaration.pages?.selection != key else { return }
     slots[index].declaration = slot.declaration.showingPage(key)
     slots[index].code = Resolver.freshCode()
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
@@ -90,12 +88,20 @@ extension Composer {
     installPagesDelegate(on: pageViewController)
   }
 
-  /// Makes the composer the page view controller's data source (unless other code set one) and
-  /// its delegate, forwarding to the delegate it had.
+  /// Makes the composer the page view controller's data source (unless other code set one, or
+  /// the pages' swipes are disabled) and its delegate, forwarding to the delegate it had.
   private func installPagesDelegate(on pageViewController: UIPageViewController) {
     let delegate = pagesDelegate ?? PagesDelegate(composer: self)
     pagesDelegate = delegate
-    if pageViewController.dataSource == nil { pageViewController.dataSource = delegate }
+    let swipeDisabled = mountedPages.map {
+      mounted.slots[$0.1].declaration.pages?.swipeDisabled == true
+    }
+    if swipeDisabled == true {
+      // Without a data source, UIKit turns no page by gesture.
+      if pageViewController.dataSource === delegate { pageViewController.dataSource = nil }
+    } else if pageViewController.dataSource == nil {
+      pageViewController.dataSource = delegate
+    }
     guard pageViewController.delegate !== delegate else { return }
     delegate.forwardee = pageViewController.delegate
     pageViewController.delegate = delegate

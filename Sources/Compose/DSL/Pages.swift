@@ -6,8 +6,8 @@
 /// `setViewControllers(_:direction:animated:completion:)`, turning forward when the new page comes
 /// after the old one in the declared order and in reverse otherwise. Pages whose key stays keep
 /// their controllers, shown or not, and their update closures run as in any slot; a page's view
-/// loads when it is first shown. The user can swipe between the declared pages: Compose is the
-/// page view controller's data source.
+/// loads when it is first shown. The user can swipe between the declared pages, unless
+/// ``swipeDisabled(_:)`` says otherwise: Compose is the page view controller's data source.
 ///
 /// ```swift
 /// final class OnboardingViewController: ComposedPageViewController {
@@ -52,6 +52,7 @@ public struct Pages<Element, ID: Hashable>: CompositionComponent {
   private let content: SlotContent
   private let source: SourceLocation
   private var direction: PageDirection?
+  private var swipeDisabled = false
   private var selected: (@MainActor (ID) -> Void)?
 
   /// Declares pages whose elements are identified by a key path.
@@ -138,6 +139,25 @@ public struct Pages<Element, ID: Hashable>: CompositionComponent {
     return copy
   }
 
+  /// Turns off the user's swipes between the pages, or on again.
+  ///
+  /// Pages then turn only when the selection changes, as in an onboarding flow with a Next
+  /// button: Compose stops being the page view controller's data source, and UIKit turns no
+  /// page by gesture.
+  ///
+  /// ```swift
+  /// Pages(model.steps, selection: model.current) { … }
+  ///   .swipeDisabled()
+  /// ```
+  ///
+  /// - Parameter disabled: Whether the user's swipes are off; `true` by default.
+  /// - Returns: The pages with swipes off or on.
+  public func swipeDisabled(_ disabled: Bool = true) -> Self {
+    var copy = self
+    copy.swipeDisabled = disabled
+    return copy
+  }
+
   /// Tells the source of truth the key of the page the user swiped to.
   ///
   /// The closure runs when a swipe turned to another page (UIKit's
@@ -176,7 +196,7 @@ public struct Pages<Element, ID: Hashable>: CompositionComponent {
           source: source,
           pages: PagesDeclaration(
             keys: hashedKeys, selection: selection, direction: direction,
-            writeBack: writeBack))))
+            swipeDisabled: swipeDisabled, writeBack: writeBack))))
   }
 }
 
@@ -215,24 +235,31 @@ final class PagesDeclaration {
   let selection: AnyHashable?
   /// The direction of the page turns, or `nil` for the declared order.
   let direction: PageDirection?
+  /// Whether the user's swipes are off: Compose is then not the data source.
+  let swipeDisabled: Bool
   /// Tells the source of truth the key of the page the user swiped to; `nil` without
   /// ``Pages/onSelect(_:)`` or once released.
   let writeBack: (@MainActor (AnyHashable) -> Void)?
 
   init(
     keys: [AnyHashable], selection: AnyHashable?, direction: PageDirection?,
-    writeBack: (@MainActor (AnyHashable) -> Void)?
+    swipeDisabled: Bool, writeBack: (@MainActor (AnyHashable) -> Void)?
   ) {
     self.keys = keys
     self.selection = selection
     self.direction = direction
+    self.swipeDisabled = swipeDisabled
     self.writeBack = writeBack
   }
 
-  /// This declaration as a mounted slot keeps it: the selection, without user code.
+  /// This declaration as a mounted slot keeps it: the selection and whether swipes are off,
+  /// without user code.
   func releasingClosures() -> PagesDeclaration {
     writeBack == nil && keys.isEmpty
-      ? self : PagesDeclaration(keys: [], selection: selection, direction: nil, writeBack: nil)
+      ? self
+      : PagesDeclaration(
+        keys: [], selection: selection, direction: nil, swipeDisabled: swipeDisabled,
+        writeBack: nil)
   }
 
   /// The key of the page a child is declared for.

@@ -180,7 +180,9 @@ extension SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: SlotContent(.empty), source: source,
       transition: transition, forwarding: forwarding, interruption: interruption,
-      pages: PagesDeclaration(keys: [], selection: key, direction: nil, writeBack: nil))
+      pages: PagesDeclaration(
+        keys: [], selection: key, direction: nil,
+        swipeDisabled: pages?.swipeDisabled ?? false, writeBack: nil))
   }
 }
 

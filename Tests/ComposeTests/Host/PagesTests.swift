@@ -15,6 +15,7 @@ private final class PagesModel {
   var selected: String? = "a"
   var note = "note"
   var direction: PageDirection?
+  var swipeDisabled = false
 }
 
 private final class PageViewController: UIViewController {
@@ -45,6 +46,7 @@ private final class ModelPageViewController: ComposedPageViewController {
       }
     }
     .direction(model.direction)
+    .swipeDisabled(model.swipeDisabled)
     .onSelect { [unowned self] key in
       selections.append(key)
       if writesBack { model.selected = key }
@@ -464,6 +466,33 @@ struct PagesTests {
       show-page 'pages' #"b" PageViewController forward animated
       """
     ) { model.selected = "b" }
+  }
+
+  @Test("Swipes disabled turn no page; enabled again, they do")
+  func swipeDisabled() async {
+    let (container, model, harness) = await show()
+    harness.expectEvents(Self.firstEvents(of: "a"))
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    await harness.expectEvents("") {
+      model.swipeDisabled = true
+      await harness.settle()
+      #expect(container.dataSource == nil)
+      #expect(!container.uikitModel.swipePage(.forward))
+    }
+    harness.expectTrace("")
+    await harness.expectTrace("") {
+      model.swipeDisabled = false
+      await harness.settle()
+      #expect(container.uikitModel.swipePage(.forward))
+    }
+    #expect(model.selected == "b")
   }
 
   @Test("Without write-back, the declaration stays the truth: the declared page is shown again")
