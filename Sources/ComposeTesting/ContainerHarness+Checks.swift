@@ -166,7 +166,8 @@ extension ContainerHarness {
   ///   swap is running);
   /// - each child shown in a slot has a live controller that is a child of the container, whose
   ///   root view is inside the container's view, in declared order among its siblings (or, for a
-  ///   ``Presentation``, a controller UIKit presents);
+  ///   `Presentation`, a controller UIKit presents; in a tab bar controller only the selected
+  ///   tab's view, in a navigation controller only the top one's, is in the hierarchy);
   /// - each hidden kept-alive child is still a child, with its view out of the hierarchy;
   /// - no other controller the composer made is still a child (unless a swap is running);
   /// - with UIKitModel, once settled, each shown child's appearance is the container's, and each
@@ -202,6 +203,18 @@ extension ContainerHarness {
         if controller.parent == nil, controller.presentingViewController != nil { continue }
         guard controller.parent === container else {
           violations.append("child \(name) is mounted but is not a child of the container")
+          continue
+        }
+        // A tab bar controller shows its selected tab's view only, a navigation controller its
+        // top controller's.
+        if let tabBarController = container as? UITabBarController,
+          tabBarController.selectedViewController !== controller
+        {
+          continue
+        }
+        if let navigationController = container as? UINavigationController,
+          navigationController.topViewController !== controller
+        {
           continue
         }
         guard let view = controller.viewIfLoaded, view.isDescendant(of: container.view) else {

@@ -383,15 +383,17 @@ extension UIViewController {
       }
       return false
     }
+    // The swipe's coordinator answers when the delegate hears that the dismissal begins (rule
+    // MP18).
+    let coordinator = NavigationTransitionCoordinator(
+      duration: ModelRuntime.modalTransitionDuration, animated: true, interactive: true)
+    activeTransitionCoordinator = coordinator
     controller.tellDelegate("presentationControllerWillDismiss()") {
       $0.presentationControllerWillDismiss(controller)
     }
     host.modal.isTransitioning = true
     modal.isBeingDismissed = true
     modal.isInteractivelyDismissing = true
-    let coordinator = NavigationTransitionCoordinator(
-      duration: ModelRuntime.modalTransitionDuration, animated: true, interactive: true)
-    activeTransitionCoordinator = coordinator
     coordinator.start()
     if viewIfLoaded?.isInVisibleWindow == true {
       driveAppearanceBegin(false, animated: true)

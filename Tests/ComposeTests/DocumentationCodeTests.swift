@@ -50,6 +50,9 @@ struct DocumentationCodeTests {
         "Tests/ComposeTests/Host/PagesArticleTests.swift",
       ]),
     Document(
+      path: "Sources/Compose/Compose.docc/DeclaringAPresentation.md",
+      tests: ["Tests/ComposeTests/Host/PresentationArticleTests.swift"]),
+    Document(
       path: "Sources/Compose/Compose.docc/PassingDataToChildren.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(

@@ -285,5 +285,177 @@ struct ExamplesTests {
       """)
     harness.expectInvariants()
   }
+
+  @Test(
+    "Mail app: tabs holding navigation stacks, a detail pushed from a list, a modal editor presented from state, and UIKit's changes written back"
+  )
+  func mailApp() async throws {
+    let model = MailModel(messages: [
+      MailMessage(id: 1, mailbox: .inbox, subject: "Lunch?"),
+      MailMessage(id: 2, mailbox: .inbox, subject: "Invoice"),
+      MailMessage(id: 3, mailbox: .archive, subject: "Trip"),
+    ])
+    let mail = MailTabBarController(model: model)
+    let harness = await ContainerHarness(showing: mail, composer: mail.composer, name: "mail")
+    harness.expectEvents(
+      """
+      mail.loadView()
+      mail.viewDidLoad()
+      mail.viewWillAppear(false)
+      tabs.inbox.willMove(toParent: mail)
+      tabs.archive.willMove(toParent: mail)
+      tabs.inbox.loadView()
+      tabs.inbox.viewDidLoad()
+      tabs.inbox.didMove(toParent: mail)
+      tabs.archive.didMove(toParent: mail)
+      tabs.inbox.viewWillAppear(false)
+      tabs.inbox/navigation.MessageListViewController.willMove(toParent: tabs.inbox)
+      tabs.inbox/navigation.MessageListViewController.loadView()
+      tabs.inbox/navigation.MessageListViewController.viewDidLoad()
+      tabs.inbox/navigation.MessageListViewController.viewWillAppear(false)
+      mail.viewIsAppearing(false)
+      tabs.inbox.viewIsAppearing(false)
+      tabs.inbox/navigation.MessageListViewController.viewIsAppearing(false)
+      mail.viewDidAppear(false)
+      tabs.inbox.viewDidAppear(false)
+      tabs.inbox/navigation.MessageListViewController.viewDidAppear(false)
+      tabs.inbox/navigation.MessageListViewController.didMove(toParent: tabs.inbox)
+      """)
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#inbox MailboxNavigationController, #archive MailboxNavigationController]
+      """)
+    let inbox = try #require(mail.viewControllers?.first as? MailboxNavigationController)
+    let list = try #require(inbox.viewControllers.first as? MessageListViewController)
+    #expect(list.messages.map(\.id) == [1, 2])
+
+    // The user opens a message: the list's action appends to the path, which pushes it.
+    await harness.expectEvents(
+      """
+      tabs.inbox/navigation.1.willMove(toParent: tabs.inbox)
+      tabs.inbox/navigation.1.loadView()
+      tabs.inbox/navigation.1.viewDidLoad()
+      tabs.inbox/navigation.MessageListViewController.viewWillDisappear(true)
+      tabs.inbox/navigation.1.viewWillAppear(true)
+      tabs.inbox.delegate.navigationController(willShow: tabs.inbox/navigation.1, animated: true)
+      tabs.inbox/navigation.1.viewIsAppearing(true)
+      tabs.inbox/navigation.MessageListViewController.viewDidDisappear(true)
+      tabs.inbox/navigation.1.viewDidAppear(true)
+      tabs.inbox/navigation.1.didMove(toParent: tabs.inbox)
+      tabs.inbox.delegate.navigationController(didShow: tabs.inbox/navigation.1, animated: true)
+      """
+    ) { list.onOpen(1) }
+    let detail = try #require(inbox.topViewController as? MessageViewController)
+    #expect(detail.title == "Lunch?")
+
+    // Edit: the editor is presented over the app, from the tab bar controller.
+    await harness.expectEvents(
+      """
+      editor.1.loadView()
+      editor.1.viewDidLoad()
+      editor.1.viewWillAppear(true)
+      editor.1.viewIsAppearing(true)
+      editor.1.viewDidAppear(true)
+      """
+    ) { detail.onEdit() }
+    harness.expectTrace(
+      """
+      update 'editor' #1 MessageEditorViewController
+      present 'editor' #1 MessageEditorViewController animated
+      """)
+    let editor = try #require(mail.presentedViewController as? MessageEditorViewController)
+    #expect(editor.subject == "Lunch?")
+
+    // Save: the editor is dismissed, the detail and the list show the new subject.
+    await harness.expectEvents(
+      """
+      editor.1.viewWillDisappear(true)
+      editor.1.viewDidDisappear(true)
+      """
+    ) { editor.onSave("Lunch on Friday?") }
+    harness.expectTrace(
+      """
+      dismiss 'editor' #1 MessageEditorViewController animated
+      """)
+    #expect(detail.title == "Lunch on Friday?")
+    #expect(mail.presentedViewController == nil)
+
+    // Edit again, then swipe the sheet down: written back, nothing performed.
+    detail.onEdit()
+    await harness.settle()
+    let second = try #require(mail.presentedViewController)
+    await harness.expectEvents(
+      """
+      editor.1#2.presentationController.delegate.presentationControllerShouldDismiss()
+      editor.1#2.presentationController.delegate.presentationControllerWillDismiss()
+      editor.1#2.viewWillDisappear(true)
+      editor.1#2.viewDidDisappear(true)
+      editor.1#2.presentationController.delegate.presentationControllerDidDismiss()
+      """
+    ) { second.uikitModel.swipeToDismiss() }
+    #expect(model.editing == nil)
+    harness.expectTrace(
+      """
+      update 'editor' #1 MessageEditorViewController
+      present 'editor' #1 MessageEditorViewController animated
+      """)
+
+    // The back button: UIKit pops, the path is written back, nothing performed.
+    await harness.expectEvents(
+      """
+      tabs.inbox/navigation.1.willMove(toParent: nil)
+      tabs.inbox/navigation.1.viewWillDisappear(true)
+      tabs.inbox/navigation.MessageListViewController.viewWillAppear(true)
+      tabs.inbox.delegate.navigationController(willShow: tabs.inbox/navigation.MessageListViewController, animated: true)
+      tabs.inbox/navigation.MessageListViewController.viewIsAppearing(true)
+      tabs.inbox/navigation.1.viewDidDisappear(true)
+      tabs.inbox/navigation.MessageListViewController.viewDidAppear(true)
+      tabs.inbox/navigation.1.didMove(toParent: nil)
+      tabs.inbox.delegate.navigationController(didShow: tabs.inbox/navigation.MessageListViewController, animated: true)
+      """
+    ) { inbox.popViewController(animated: true) }
+    #expect(model.paths[.inbox] == [])
+
+    // A tap on the archive tab: written back, its stack's list loads then.
+    await harness.expectEvents(
+      """
+      mail.delegate.tabBarController(_:shouldSelect: tabs.archive)
+      tabs.archive.loadView()
+      tabs.archive.viewDidLoad()
+      tabs.archive.viewWillAppear(false)
+      tabs.archive/navigation.MessageListViewController.willMove(toParent: tabs.archive)
+      tabs.archive/navigation.MessageListViewController.loadView()
+      tabs.archive/navigation.MessageListViewController.viewDidLoad()
+      tabs.archive/navigation.MessageListViewController.viewWillAppear(false)
+      tabs.inbox.viewWillDisappear(false)
+      tabs.inbox/navigation.MessageListViewController.viewWillDisappear(false)
+      tabs.archive.viewIsAppearing(false)
+      tabs.archive/navigation.MessageListViewController.viewIsAppearing(false)
+      tabs.inbox.viewDidDisappear(false)
+      tabs.inbox/navigation.MessageListViewController.viewDidDisappear(false)
+      tabs.archive.viewDidAppear(false)
+      tabs.archive/navigation.MessageListViewController.viewDidAppear(false)
+      mail.delegate.tabBarController(_:didSelect: tabs.archive)
+      tabs.archive/navigation.MessageListViewController.didMove(toParent: tabs.archive)
+      """
+    ) { mail.uikitModel.tapTab(at: 1) }
+    #expect(model.selectedMailbox == .archive)
+    // The inbox's own composer: the first stack, the push, the updates after the save; the pop
+    // the back button made needed nothing.
+    #expect(
+      inbox.composer.trace == [
+        "update 'navigation' 0 MessageListViewController",
+        "set-view-controllers 'navigation' [0 MessageListViewController]",
+        "update 'navigation' 1.#1 MessageViewController",
+        "push 'navigation' 1.#1 MessageViewController animated",
+        "update 'navigation' 0 MessageListViewController",
+        "update 'navigation' 1.#1 MessageViewController",
+      ])
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    harness.expectTrace(
+      """
+      """)
+    harness.expectInvariants()
+  }
 }
 #endif

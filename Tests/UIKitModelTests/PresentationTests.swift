@@ -61,6 +61,17 @@ private final class CoordinatorObservingController: UIViewController {
   }
 }
 
+/// A delegate that, told that a swipe begins, looks for the swipe's coordinator.
+@MainActor
+private final class CoordinatorReadingDelegate: UIAdaptivePresentationControllerDelegate {
+  var sawInteractiveCoordinator = false
+
+  func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+    sawInteractiveCoordinator =
+      presentationController.presentedViewController.transitionCoordinator?.isInteractive == true
+  }
+}
+
 /// A delegate that records nothing itself (the model logs delegate calls) and answers as told.
 @MainActor
 private final class SheetDelegate: UIAdaptivePresentationControllerDelegate {
@@ -1022,7 +1033,10 @@ extension ModelTests {
       ModelRuntime.runUntilIdle()
       ModelRuntime.clearEvents()
 
+      let delegate = CoordinatorReadingDelegate()
+      sheet.presentationController?.delegate = delegate
       #expect(sheet.uikitModel.beginInteractiveDismissal())
+      #expect(delegate.sawInteractiveCoordinator)
       #expect(sheet.transitionCoordinator?.isInteractive == true)
       sheet.transitionCoordinator?.notifyWhenInteractionChanges { context in
         ModelRuntime.annotate("test", "interaction ended, cancelled=\(context.isCancelled)")

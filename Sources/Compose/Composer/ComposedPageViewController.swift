@@ -83,8 +83,17 @@ open class ComposedPageViewController: UIPageViewController {
   ///
   /// - Parameter animated: Whether the appearance is animated.
   open override func viewWillAppear(_ animated: Bool) {
+    composer.containerWillAppear()
     composer.composeIfNeeded()
     super.viewWillAppear(animated)
+  }
+
+  /// Lets the page view controller appear, then presents what waited for it to be on screen.
+  ///
+  /// - Parameter animated: Whether the appearance was animated.
+  open override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composer.containerDidAppear()
   }
 
   /// Marks the composition as changed; it is applied at the next layout pass.

@@ -87,6 +87,14 @@ private final class DeclaredContainer: ComposedViewController {
   override var composition: CompositionContent { declaration() }
 }
 
+/// A navigation controller whose composition a test sets.
+@MainActor
+private final class DeclaredNavigationController: ComposedNavigationController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
 @MainActor
 @Suite("Presentation", .isolatedModel)
 struct PresentationTests {
@@ -394,6 +402,191 @@ struct PresentationTests {
     #expect(model.editing == nil)
     #expect(model.dismissals == 1)
     #expect(screen.presentedViewController == nil)
+  }
+
+  @Test("An item cleared while the user swipes the sheet is applied when the swipe ends")
+  func clearedDuringSwipe() async throws {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    let editor = try #require(harness.controller(named: "editor.a"))
+    #expect(editor.uikitModel.beginInteractiveDismissal())
+    model.editing = nil
+    // The swipe runs until the test lets go: the composer stays busy, so the harness cannot
+    // settle; the clock moves instead.
+    await harness.advance(by: 1)
+    harness.expectTrace("")
+    #expect(screen.presentedViewController === editor)
+    await harness.expectEvents(
+      """
+      editor.a.viewWillAppear(true)
+      editor.a.viewIsAppearing(true)
+      editor.a.viewDidAppear(true)
+      editor.a.viewWillDisappear(true)
+      editor.a.viewDidDisappear(true)
+      """
+    ) { editor.uikitModel.cancelInteractiveDismissal() }
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController == nil)
+    #expect(model.dismissals == 0)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A composed child presents through its farthest ancestor, and dismisses what it presented")
+  func nestedContainerPresents() async throws {
+    let model = NotesModel()
+    let outer = DeclaredContainer()
+    outer.declaration = {
+      Slot("content") {
+        Child { NotesViewController(model: model) }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: outer, composer: outer.composer)
+    let screen = try #require(outer.children.first as? NotesViewController)
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(screen.presentedViewController as? NoteEditorViewController)
+    #expect(editor.note == "a")
+    #expect(editor.presentingViewController === outer)
+    #expect(outer.presentedViewController === editor)
+    #expect(
+      screen.composer.trace.suffix(2) == [
+        #"update 'editor' #"a" NoteEditorViewController"#,
+        #"present 'editor' #"a" NoteEditorViewController animated"#,
+      ])
+    #expect(editor.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(model.editing == nil)
+    #expect(outer.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A partial curl with a sheet style is reported and presented with the default transition")
+  func partialCurlNeedsFullScreen() async throws {
+    let container = DeclaredContainer()
+    let model = NotesModel()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { NoteEditorViewController() }
+      }
+      .presentationStyle(.pageSheet)
+      .transitionStyle(.partialCurl)
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectDiagnostics(["partialCurlNeedsFullScreen"])
+    let editor = try #require(container.presentedViewController)
+    #expect(editor.modalTransitionStyle == .coverVertical)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+  }
+
+  @Test(
+    "A controller other code presents blocks a declared presentation, which is reported and presented later"
+  )
+  func blockedByOtherCode() async throws {
+    let (screen, model, harness) = await show()
+    let alert = UIViewController()
+    screen.present(alert, animated: false)
+    await harness.settle()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectDiagnostics(["presentationBlocked"])
+    #expect(screen.presentedViewController === alert)
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    alert.dismiss(animated: false)
+    await harness.settle()
+    screen.composer.setNeedsCompose()
+    await harness.settle()
+    #expect(screen.presentedViewController === harness.controller(named: "editor.a"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("isPresented presents one child while true")
+  func isPresented() async throws {
+    let container = DeclaredContainer()
+    let model = NotesModel()
+    container.declaration = {
+      Presentation("settings", isPresented: model.editing != nil) {
+        Child { ShareViewController() }
+      }
+      .presentationStyle(.fullScreen)
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "x"
+    await harness.settle()
+    model.editing = nil
+    await harness.settle()
+    harness.expectTrace(
+      """
+      present 'settings' #true ShareViewController animated
+      dismiss 'settings' #true ShareViewController animated
+      """)
+    #expect(container.presentedViewController == nil)
+  }
+
+  @Test("Without animation, presentations and dismissals are not animated")
+  func withoutAnimation() async {
+    let (_, model, harness) = await show()
+    await harness.expectEvents(
+      """
+      editor.a.loadView()
+      editor.a.viewDidLoad()
+      editor.a.viewWillAppear(false)
+      editor.a.viewIsAppearing(false)
+      editor.a.viewDidAppear(false)
+      """
+    ) { harness.composer.withoutAnimation { model.editing = "a" } }
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController
+      """)
+  }
+
+  @Test("A screen pushed with its item already set presents once the push has ended")
+  func presentedAfterPush() async throws {
+    let model = NotesModel()
+    model.editing = "a"
+    let navigation = DeclaredNavigationController()
+    var path: [Int] = []
+    navigation.declaration = {
+      NavigationStack(path: path, id: \.self) {
+        Child { NoteListViewController() }
+      } destination: { _ in
+        Child { NotesViewController(model: model) }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    path = [1]
+    navigation.setNeedsCompose()
+    await harness.advance(by: 0.1)
+    let screen = try #require(navigation.topViewController as? NotesViewController)
+    #expect(navigation.transitionCoordinator != nil)
+    #expect(screen.presentedViewController == nil)
+    await harness.settle()
+    let editor = try #require(screen.presentedViewController as? NoteEditorViewController)
+    #expect(editor.note == "a")
+    #expect(editor.presentingViewController === navigation)
+    #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
 #endif
