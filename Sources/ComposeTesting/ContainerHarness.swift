@@ -145,6 +145,8 @@ public final class ContainerHarness {
       watch(nested.composer, prefix: name + "/")
     } else if let nested = controller as? ComposedTabBarController {
       watch(nested.composer, prefix: name + "/")
+    } else if let nested = controller as? ComposedPageViewController {
+      watch(nested.composer, prefix: name + "/")
     }
   }
 

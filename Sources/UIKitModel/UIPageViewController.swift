@@ -17,8 +17,9 @@ extension ModelRuntime {
 ///
 /// The pages shown are its children, their views fill its view (rule P1 of Docs/Design/0001);
 /// pages set with `setViewControllers(_:direction:animated:completion:)` replace the ones shown,
-/// which leave (rule P2), with the appearance callbacks of rule P3. The model does not model the
-/// user's swipes: there is no data source, no delegate and no gesture recognizer (rule P6).
+/// which leave (rule P2), with the appearance callbacks of rule P3. The user's swipes are driven by
+/// tests with `pages.uikitModel.swipePage(_:)`, which asks the ``dataSource`` and tells the
+/// ``delegate`` as UIKit does (rules P6 to P9); there is no gesture recognizer.
 @MainActor
 open class UIPageViewController: UIViewController {
   /// How pages turn.
@@ -86,6 +87,12 @@ open class UIPageViewController: UIViewController {
 
   /// Whether a page-curl book shows content on the back of its pages; `false` by default.
   open var isDoubleSided = false
+
+  /// Provides the pages before and after the one shown, for the user's swipes (rule P7).
+  open weak var dataSource: (any UIPageViewControllerDataSource)?
+
+  /// Told when a swipe starts and ends (rule P8).
+  open weak var delegate: (any UIPageViewControllerDelegate)?
 
   /// Creates a page view controller.
   ///
@@ -254,7 +261,7 @@ open class UIPageViewController: UIViewController {
     record.completion = completion
   }
 
-  private func install(_ page: UIViewController) {
+  func install(_ page: UIViewController) {
     guard let root = viewIfLoaded else { return }
     let pageView: UIView = page.view
     pageView.frame = root.bounds

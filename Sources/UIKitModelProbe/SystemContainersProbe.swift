@@ -220,10 +220,63 @@ final class ProbePageViewController: UIPageViewController {
   }
 }
 
+/// A page data source that implements only the required members, and a page delegate that
+/// implements both members the model declares.
+@MainActor
+final class ProbePagesDataSource: NSObject, UIPageViewControllerDataSource,
+  UIPageViewControllerDelegate
+{
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerBefore viewController: UIViewController
+  ) -> UIViewController? {
+    pageViewController.viewControllers?.first === viewController ? nil : viewController
+  }
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerAfter viewController: UIViewController
+  ) -> UIViewController? { nil }
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    willTransitionTo pendingViewControllers: [UIViewController]
+  ) {
+    use(pendingViewControllers)
+  }
+  func pageViewController(
+    _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+    previousViewControllers: [UIViewController], transitionCompleted completed: Bool
+  ) {
+    use((finished, previousViewControllers, completed))
+  }
+}
+
+/// A page data source with a page indicator.
+@MainActor
+final class ProbeIndicatorDataSource: NSObject, UIPageViewControllerDataSource {
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerBefore viewController: UIViewController
+  ) -> UIViewController? { nil }
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerAfter viewController: UIViewController
+  ) -> UIViewController? { nil }
+  func presentationCount(for pageViewController: UIPageViewController) -> Int { 2 }
+  func presentationIndex(for pageViewController: UIPageViewController) -> Int { 0 }
+}
+
 /// Page view controllers used from client code.
 @MainActor
 func probePageViewController() {
   let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+  let source = ProbePagesDataSource()
+  pages.dataSource = source
+  pages.delegate = source
+  use(pages.dataSource)
+  use(pages.delegate)
+  let indicator = ProbeIndicatorDataSource()
+  pages.dataSource = indicator
+  use((source, indicator))
   let book = UIPageViewController(
     transitionStyle: .pageCurl, navigationOrientation: .vertical,
     options: [

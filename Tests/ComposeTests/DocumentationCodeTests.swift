@@ -44,8 +44,11 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/DeclaringANavigationStack.md",
       tests: ["Tests/ComposeTests/Host/NavigationStackArticleTests.swift"]),
     Document(
-      path: "Sources/Compose/Compose.docc/DeclaringTabs.md",
-      tests: ["Tests/ComposeTests/Host/TabsArticleTests.swift"]),
+      path: "Sources/Compose/Compose.docc/DeclaringTabsAndPages.md",
+      tests: [
+        "Tests/ComposeTests/Host/TabsArticleTests.swift",
+        "Tests/ComposeTests/Host/PagesArticleTests.swift",
+      ]),
     Document(
       path: "Sources/Compose/Compose.docc/DeclaringAPresentation.md",
       tests: ["Tests/ComposeTests/Host/PresentationArticleTests.swift"]),

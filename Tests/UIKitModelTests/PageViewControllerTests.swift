@@ -15,13 +15,59 @@ private func pageViewController(
   return pages
 }
 
+/// A data source over a fixed list of pages, and a delegate that records what it is told.
+@MainActor
+private final class ListDataSource: UIPageViewControllerDataSource, UIPageViewControllerDelegate {
+  let pages: [UIViewController]
+  var told: [String] = []
+
+  init(pages: [UIViewController]) {
+    self.pages = pages
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerBefore viewController: UIViewController
+  ) -> UIViewController? {
+    guard let index = pages.firstIndex(where: { $0 === viewController }), index > 0 else {
+      return nil
+    }
+    return pages[index - 1]
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    viewControllerAfter viewController: UIViewController
+  ) -> UIViewController? {
+    guard let index = pages.firstIndex(where: { $0 === viewController }), index + 1 < pages.count
+    else { return nil }
+    return pages[index + 1]
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController,
+    willTransitionTo pendingViewControllers: [UIViewController]
+  ) {
+    told.append("willTransitionTo " + names(pendingViewControllers).joined(separator: ", "))
+  }
+
+  func pageViewController(
+    _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+    previousViewControllers: [UIViewController], transitionCompleted completed: Bool
+  ) {
+    told.append(
+      "didFinishAnimating " + names(previousViewControllers).joined(separator: ", ")
+        + " \(completed)")
+  }
+}
+
 @MainActor
 private func names(_ controllers: [UIViewController]?) -> [String] {
   (controllers ?? []).map(\.uikitModel.name)
 }
 
 extension ModelTests {
-  /// `UIPageViewController`, rule by rule (rules P1 to P6 of Docs/Design/0001).
+  /// `UIPageViewController`, rule by rule (rules P1 to P9 of Docs/Design/0001).
   @MainActor
   @Suite("Page view controllers (rules P)")
   struct PageViewControllers {
@@ -268,6 +314,145 @@ extension ModelTests {
       #expect(names(pages.children) == ["c"])
       #expect(pages.view.subviews.map(\.uikitModel.name) == ["c.view"])
       #expect(a.parent == nil)
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P6 P7 a swipe asks the data source for the next page, tells the delegate, and turns like an animated change"
+    )
+    func p6SwipeForward() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      #expect(pages.uikitModel.swipePage(.forward))
+      ModelRuntime.annotate("test", "swipe returned")
+      #expect(names(pages.viewControllers) == ["b"])
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          pages.dataSource.pageViewController(_:viewControllerAfter: a)
+          pages.delegate.pageViewController(_:willTransitionTo: [b])
+          a.willMove(toParent: nil)
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          test.swipe returned
+          b.viewDidAppear(true)
+          a.viewDidDisappear(true)
+          a.didMove(toParent: nil)
+          b.didMove(toParent: pages)
+          pages.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [a], transitionCompleted: true)
+          """)
+      #expect(source.told == ["willTransitionTo b", "didFinishAnimating a true"])
+      #expect(ModelRuntime.currentTime == ModelRuntime.pageTransitionDuration)
+      #expect(names(pages.children) == ["b"])
+      #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P6 P8 no page turns without a data source or past the last page; pages set in code tell the delegate nothing"
+    )
+    func p6NoPageNoTurn() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+
+      #expect(!pages.uikitModel.swipePage(.forward))
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      ModelRuntime.clearEvents()
+      #expect(!pages.uikitModel.swipePage(.reverse))
+      pages.setViewControllers([b], direction: .forward, animated: true)
+      ModelRuntime.runUntilIdle()
+      #expect(!pages.uikitModel.swipePage(.forward))
+
+      #expect(
+        ModelRuntime.eventLog(for: ["pages.dataSource", "pages.delegate"]) == """
+          pages.dataSource.pageViewController(_:viewControllerBefore: a)
+          pages.dataSource.pageViewController(_:viewControllerAfter: b)
+          """)
+      #expect(source.told.isEmpty)
+      #expect(names(pages.viewControllers) == ["b"])
+      #expect(window.isKeyWindow)
+    }
+
+    @Test("P8 the data source and the delegate are held weakly")
+    func p8WeakDataSourceAndDelegate() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      var source: ListDataSource? = ListDataSource(pages: [])
+      weak let weakSource = source
+      pages.dataSource = source
+      pages.delegate = source
+      source = nil
+
+      #expect(weakSource == nil)
+      #expect(pages.dataSource == nil)
+      #expect(pages.delegate == nil)
+    }
+
+    @Test(
+      "P9 a swipe let go back: the pending page comes and goes, the page shown appears again, and the delegate hears the turn did not complete"
+    )
+    func p9SwipeLetGoBack() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      #expect(pages.uikitModel.swipePage(.forward, completes: false))
+      #expect(names(pages.children) == ["a", "b"])
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          pages.dataSource.pageViewController(_:viewControllerAfter: a)
+          pages.delegate.pageViewController(_:willTransitionTo: [b])
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          b.viewWillDisappear(true)
+          a.viewWillAppear(true)
+          a.viewIsAppearing(true)
+          b.viewDidDisappear(true)
+          a.viewDidAppear(true)
+          b.willMove(toParent: nil)
+          b.didMove(toParent: nil)
+          pages.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [a], transitionCompleted: false)
+          """)
+      #expect(source.told == ["willTransitionTo b", "didFinishAnimating a false"])
+      #expect(names(pages.viewControllers) == ["a"])
+      #expect(names(pages.children) == ["a"])
+      #expect(pages.view.subviews.map(\.uikitModel.name) == ["a.view"])
+      #expect(ModelRuntime.diagnostics.isEmpty)
       #expect(window.isKeyWindow)
     }
   }

@@ -84,6 +84,10 @@ public final class Composer {
   /// The delegate that tells the composer about the user's taps, while the container is a
   /// `UITabBarController` with ``Tabs``.
   var tabsDelegate: TabsDelegate?
+  /// The data source and delegate that give a page view controller its declared pages and tell
+  /// the composer about the user's swipes, while the container is a `UIPageViewController` with
+  /// ``Pages``.
+  var pagesDelegate: PagesDelegate?
   /// The delegates of the presentation controllers of the children presentations show.
   var presentationDelegates: [PresentationDelegateEntry] = []
   /// Whether a composition is scheduled on the main queue (see `invalidate()`).
@@ -185,6 +189,9 @@ public final class Composer {
     }
     executor.navigationTransitionDidEnd = { [weak self] slot in
       self?.navigationTransitionDidEnd(in: slot)
+    }
+    executor.pageTurnDidEnd = { [weak self] slot, finished in
+      self?.pageTurnDidEnd(in: slot, finished: finished)
     }
     executor.presentationTransitionDidEnd = { [weak self] slot in
       self?.presentationTransitionDidEnd(slot)
@@ -454,6 +461,7 @@ public final class Composer {
     // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
     synchronizeNavigationStack()
     synchronizeTabs()
+    synchronizePages()
     synchronizePresentations()
     isComposing = true
     activity.isComposing = true
@@ -520,6 +528,9 @@ public final class Composer {
     if let tabBarController = container as? UITabBarController {
       tabsDidPerform(in: tabBarController)
     }
+    if let pageViewController = container as? UIPageViewController {
+      pagesDidPerform(in: pageViewController)
+    }
     presentationsDidPerform()
     if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
@@ -559,6 +570,25 @@ public final class Composer {
         InheritedEnvironment.composer(of: controller)?.setNeedsCompose()
       }
     }
+  }
+
+  /// A page turn a pages slot waited for ended: the reconciliation that started it is complete,
+  /// and a declaration that changed meanwhile is applied at the next layout pass.
+  private func pageTurnDidEnd(in slot: String, finished: Bool) {
+    if let index = runningReconciliations.firstIndex(where: { $0.slots.contains(slot) }) {
+      let record = runningReconciliations[index]
+      record.slots.remove(slot)
+      if !finished { record.finished = false }
+      if record.slots.isEmpty {
+        runningReconciliations.remove(at: index)
+        onReconciliationCompletion?(
+          ReconciliationCompletion(plan: record.plan, finished: record.finished))
+      }
+    }
+    // The page view controller is still ending its turn: composing now would start a second
+    // one inside it.
+    if isDirty || needsComposeAfterSwap { invalidate() }
+    resumeWaitersIfSettled()
   }
 
   /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.

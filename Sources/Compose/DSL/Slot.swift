@@ -128,6 +128,9 @@ final class SlotDeclaration {
   /// What makes the slot the tabs of a tab bar controller, for a slot declared by ``Tabs``;
   /// `nil` otherwise.
   let tabs: TabsDeclaration?
+  /// What makes the slot the pages of a page view controller, for a slot declared by ``Pages``;
+  /// `nil` otherwise.
+  let pages: PagesDeclaration?
   /// What makes the slot a modal presentation, for a slot declared by ``Presentation``; `nil`
   /// otherwise.
   let presentation: PresentationDeclaration?
@@ -138,10 +141,12 @@ final class SlotDeclaration {
     name: String, anchor: UIView?, layout: SlotLayout, content: SlotContent,
     source: SourceLocation, transition: Transition = .none, forwarding: Forwarding = [],
     interruption: Interruption = .finishRunning, stack: NavigationStackDeclaration? = nil,
-    tabs: TabsDeclaration? = nil, presentation: PresentationDeclaration? = nil
+    tabs: TabsDeclaration? = nil, pages: PagesDeclaration? = nil,
+    presentation: PresentationDeclaration? = nil
   ) {
     self.stack = stack
     self.tabs = tabs
+    self.pages = pages
     self.presentation = presentation
     self.name = name
     self.anchor = anchor
@@ -154,9 +159,10 @@ final class SlotDeclaration {
   }
 
   /// Whether the other declaration's layout places views the same way as this one's, shows the
-  /// same tab, and shows its presented child as this one does.
+  /// same tab or page, and shows its presented child as this one does.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
+      && pages?.selection == other.pages?.selection
       && presentation?.isShown == other.presentation?.isShown
   }
 
@@ -170,7 +176,8 @@ final class SlotDeclaration {
       name: name, anchor: anchor, layout: layout.releasingClosures(),
       content: SlotContent(.empty), source: source, transition: transition.releasingClosures(),
       forwarding: forwarding, interruption: interruption, stack: stack?.releasingClosures(),
-      tabs: tabs?.releasingClosures(), presentation: presentation?.releasingClosures())
+      tabs: tabs?.releasingClosures(), pages: pages?.releasingClosures(),
+      presentation: presentation?.releasingClosures())
     released.isReleased = true
     return released
   }
@@ -183,7 +190,7 @@ final class SlotDeclaration {
     SlotDeclaration(
       name: name, anchor: anchor, layout: layout, content: content, source: source,
       transition: transition ?? self.transition, forwarding: forwarding ?? self.forwarding,
-      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs,
+      interruption: interruption ?? self.interruption, stack: stack, tabs: tabs, pages: pages,
       presentation: presentation)
   }
 }

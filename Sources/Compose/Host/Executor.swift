@@ -68,6 +68,10 @@ final class Executor {
   var navigation = NavigationStackState()
   /// Called when the navigation transition a navigation stack slot waited for ended.
   var navigationTransitionDidEnd: ((String) -> Void)?
+  /// The pages kept alive and the page turn a pages slot waits for.
+  var pages = PagesState()
+  /// Called when the page turn a pages slot waited for ended, with whether it finished.
+  var pageTurnDidEnd: ((String, Bool) -> Void)?
   /// The presentations the container shows, and the ones it waits to show.
   var presentation = PresentationState()
   /// Called when a presentation or dismissal a presentation slot waited for ended, and when a
@@ -90,6 +94,7 @@ final class Executor {
   var transitioningSlots: Set<String> {
     var slots = Set(swaps.keys)
     if let stack = navigation.busySlot { slots.insert(stack) }
+    if let pages = pages.busySlot { slots.insert(pages) }
     slots.formUnion(presentation.busySlots)
     return slots
   }
@@ -113,6 +118,10 @@ final class Executor {
     for step in plan.steps {
       if isTabsOperation(step) {
         performTabsOperation(step, from: mounted, to: target, container: container)
+        continue
+      }
+      if isPagesOperation(step) {
+        performPagesOperation(step, from: mounted, to: target, container: container)
         continue
       }
       if step.action.isStackOperation {
@@ -227,8 +236,9 @@ final class Executor {
       swap(
         from: from, to: entry.child, in: slot, keepsOutgoing: keepsOutgoing,
         revivesIncoming: revivesIncoming, target: target, container: container)
-    case .push, .pop, .popTo, .setViewControllers, .select:
-      // Performed by `performStackOperation` or `performTabsOperation`, which see every child.
+    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage:
+      // Performed by `performStackOperation`, `performTabsOperation` or
+      // `performPagesOperation`, which see every child.
       break
     case .present(let animated):
       present(entry.child, animated: animated, in: slot, container: container)
@@ -865,7 +875,8 @@ final class Executor {
     // presented child is no child at all (`synchronizePresentations()`).
     for index in slots.indices
     where !busy.contains(slots[index].name) && slots[index].declaration.stack == nil
-      && slots[index].declaration.tabs == nil && slots[index].declaration.presentation == nil
+      && slots[index].declaration.tabs == nil && slots[index].declaration.pages == nil
+      && slots[index].declaration.presentation == nil
     {
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()

@@ -52,6 +52,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let tabSelectionNotAmongTabs = ID(rawValue: "tabSelectionNotAmongTabs")
     /// A tab of ``Tabs`` declares no child or more than one.
     public static let tabsShape = ID(rawValue: "tabsShape")
+    /// ``Pages`` are declared in a container that is not a `UIPageViewController`, or in one that
+    /// shows two pages at a time (a page curl with a middle spine, or double-sided pages).
+    public static let pagesOutsidePageViewController = ID(
+      rawValue: "pagesOutsidePageViewController")
+    /// The selection of ``Pages`` is not the key of any of its pages.
+    public static let pageSelectionNotAmongPages = ID(rawValue: "pageSelectionNotAmongPages")
+    /// A page of ``Pages`` declares no child or more than one, or ``Pages`` declare no page at
+    /// all while a page is shown.
+    public static let pagesShape = ID(rawValue: "pagesShape")
     /// A ``Presentation`` declares no child for its item, or more than one.
     public static let presentationShape = ID(rawValue: "presentationShape")
     /// A ``Presentation`` is declared while another of the container's presentations is shown;

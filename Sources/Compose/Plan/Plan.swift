@@ -162,6 +162,15 @@ extension Plan {
       /// `selectedViewController` set to this step's child, a tab of a tab bar controller: the
       /// whole change of tabs whose selection alone changed.
       case select
+      /// Records the pages of a page view controller, in page order, which the user's swipes
+      /// reach; this step's child is the page shown. No UIKit call: the controllers of pages
+      /// that arrive are made (right after their `update` steps, when they have one), and the
+      /// pages that leave are released once UIKit no longer shows them.
+      case setPages([ChildIdentity])
+      /// `setViewControllers(_:direction:animated:completion:)` of a page view controller with
+      /// this step's child, turning in `direction`: the whole change of pages whose selection
+      /// changed.
+      case showPage(PageDirection, animated: Bool)
       /// `present(_:animated:completion:)` of this step's child by the container: the child of a
       /// ``Presentation`` whose item became non-`nil` (or took another key), made by its factory
       /// (right after its `update` step, when it has one).
@@ -212,6 +221,11 @@ extension Plan {
       case .pop(let animated): "pop \(child)" + (animated ? " animated" : "")
       case .popTo(let animated): "pop-to \(child)" + (animated ? " animated" : "")
       case .select: "select \(child)"
+      case .setPages(let children):
+        "set-pages '\(child.slot)' [" + children.map(\.descriptionInSlot).joined(separator: ", ")
+          + "]"
+      case .showPage(let direction, let animated):
+        "show-page \(child) \(direction)" + (animated ? " animated" : "")
       case .present(let animated): "present \(child)" + (animated ? " animated" : "")
       case .dismiss(let animated): "dismiss \(child)" + (animated ? " animated" : "")
       case .setViewControllers(let children, let animated):

@@ -143,6 +143,17 @@ extension CompositionTree {
         if tabs.code != slot.code || mountedSlots != nil { mount(tabs, at: position) }
         continue
       }
+      if slot.declaration.pages != nil {
+        // Pages: at most one UIKit operation for the whole change.
+        if let container, let failure = Self.pagesFailure(of: slot, in: container) {
+          planner.diagnostics.append(failure)
+          mount(old, at: position)
+          continue
+        }
+        let pages = planner.reconcilePages(old: old, new: slot)
+        if pages.code != slot.code || mountedSlots != nil { mount(pages, at: position) }
+        continue
+      }
       let hidden = planner.reconcile(old: old, new: slot)
       // A declared slot has no hidden children, but a tree that was itself the result of a
       // reconciliation may: they are replaced by the ones the planner keeps.
@@ -488,6 +499,7 @@ struct Planner {
   mutating func removeAll(of slot: ResolvedSlot) {
     if slot.declaration.stack != nil { return removeStack(slot) }
     if slot.declaration.tabs != nil { return removeTabs(slot) }
+    if slot.declaration.pages != nil { return removePages(slot) }
     if slot.declaration.presentation != nil { return removePresentation(slot) }
     for child in slot.children {
       remove(child)

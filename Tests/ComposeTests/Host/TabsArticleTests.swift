@@ -1,5 +1,5 @@
 #if !canImport(UIKit)
-// The code of the article "Declaring tabs", run against UIKitModel.
+// The tabs of the article "Declaring tabs and pages", run against UIKitModel.
 import Compose
 import ComposeTesting
 import Foundation

@@ -156,7 +156,8 @@ struct PlanInterpreter {
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
       guard isChild else { return fail("the child is not a child of the container") }
-    case .push, .pop, .popTo, .setViewControllers, .select, .present, .dismiss:
+    case .push, .pop, .popTo, .setViewControllers, .select, .setPages, .showPage, .present,
+      .dismiss:
       // The random declarations have no system container or presentation; their plans are
       // asserted as text.
       fail("a system container or presentation operation in a slot of views")
@@ -277,6 +278,8 @@ struct PlanInterpreter {
     case .popTo: "pop-to"
     case .setViewControllers: "set-view-controllers"
     case .select: "select"
+    case .setPages: "set-pages"
+    case .showPage: "show-page"
     case .present: "present"
     case .dismiss: "dismiss"
     }

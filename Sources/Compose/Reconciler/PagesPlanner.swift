@@ -1,0 +1,216 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+extension Planner {
+  /// Plans the change of a pages slot, and returns the slot as it is mounted afterwards.
+  ///
+  /// A change of the pages (a page inserted, removed or moved) is one `set-pages` step, which
+  /// makes the controllers of the pages that arrive and releases those of the pages that leave;
+  /// a change of the page shown is one `show-page`, turning forward when the new page comes after
+  /// the one shown in the declared order and in reverse otherwise (unless the declaration gives
+  /// a direction). The pages that arrive get their `update` step first; the ones that stay get
+  /// theirs after the operations. UIKit performs the containment calls of the page it shows:
+  /// the plan has no `add-child` or `remove-from-parent` step for them.
+  ///
+  /// A page must declare one child: the others are reported and left out of the mounted slot. A
+  /// selection that is not a page's key is reported, and the page shown stays (or the first page
+  /// is shown). A declaration without pages is reported: UIKit cannot show none, so the page it
+  /// shows stays.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
+  mutating func reconcilePages(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    let new = Self.oneChildPerPage(of: new, diagnostics: &diagnostics)
+    let mounted = old?.children ?? []
+    let declared = new.children
+    // The mounted slot's selection is the page UIKit shows.
+    let shown = old?.declaration.pages?.selection.flatMap { Self.page($0, in: mounted) }
+    let selection = new.declaration.pages?.selection
+    var target = selection.flatMap { Self.page($0, in: declared) }
+    if let selection, target == nil, !declared.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          id: .pageSelectionNotAmongPages,
+          message: "the selection \(StructuralPath.describe(selection)) of pages '\(new.name)' is "
+            + "not the key of any of its \(declared.count) pages, so "
+            + (shown.map { "page \($0.identity) stays shown" } ?? "the first page is shown")
+            + "; select the key of a declared page, or pass nil",
+          source: new.source))
+    }
+    if target == nil {
+      target = shown.flatMap { shown in declared.first { $0.identity == shown.identity } }
+    }
+    guard let target = target ?? declared.first else {
+      // No page at all: the controllers are released, and UIKit keeps showing its page.
+      if let shown {
+        diagnostics.append(
+          Diagnostic(
+            id: .pagesShape,
+            message: "pages '\(new.name)' declare no page, and a UIPageViewController cannot "
+              + "show none, so page \(shown.identity) stays on screen; declare at least one page",
+            source: new.source))
+      }
+      if let last = shown ?? mounted.last {
+        steps.append(Plan.Step(.setPages([]), last.identity))
+      }
+      return new
+    }
+    let samePages = old != nil && Self.sameIdentities(mounted, declared)
+    if !samePages {
+      let kept = Set(mounted.map(\.identity))
+      for child in declared where child.hasUpdate && !kept.contains(child.identity) {
+        steps.append(Plan.Step(.update, child.identity))
+      }
+      steps.append(Plan.Step(.setPages(declared.map(\.identity)), target.identity))
+    }
+    if shown?.identity != target.identity {
+      let direction =
+        new.declaration.pages?.direction
+        ?? Self.direction(from: shown, to: target, mounted: mounted, declared: declared)
+      steps.append(
+        Plan.Step(.showPage(direction, animated: animates && shown != nil), target.identity))
+    }
+    if let old, samePages {
+      updateChildren(of: new, from: old)
+    } else {
+      // The pages that stay are brought up to date once the operations are asked for.
+      var oldChildren: [ChildIdentity: ResolvedChild] = [:]
+      for child in mounted { oldChildren[child.identity] = child }
+      for child in declared where child.hasUpdate {
+        guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
+        else { continue }
+        steps.append(Plan.Step(.update, child.identity))
+      }
+    }
+    guard let key = PagesDeclaration.key(of: target.identity), key != selection else {
+      return new
+    }
+    // The mounted slot keeps the page shown, also when the declaration left it to UIKit.
+    var showing = new
+    showing.declaration = new.declaration.showingPage(key)
+    showing.code = Resolver.freshCode()
+    return showing
+  }
+
+  /// Plans the end of pages that are no longer declared: their controllers are released, and
+  /// UIKit keeps showing its page (it cannot show none).
+  mutating func removePages(_ slot: ResolvedSlot) {
+    let shown = slot.declaration.pages?.selection.flatMap { Self.page($0, in: slot.children) }
+    guard let last = shown ?? slot.children.last else { return }
+    steps.append(Plan.Step(.setPages([]), last.identity))
+  }
+
+  /// The first page declared for a key.
+  private static func page(_ key: AnyHashable, in children: [ResolvedChild]) -> ResolvedChild? {
+    children.first { PagesDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0 }
+  }
+
+  /// Forward when `target` comes after `shown` in the declared order (or, when one of them is
+  /// not declared any more or not yet mounted, in the mounted order), in reverse otherwise;
+  /// forward for the first page, and for a page that arrives while the page shown leaves.
+  private static func direction(
+    from shown: ResolvedChild?, to target: ResolvedChild, mounted: [ResolvedChild],
+    declared: [ResolvedChild]
+  ) -> PageDirection {
+    guard let shown else { return .forward }
+    for order in [declared, mounted] {
+      guard let from = order.firstIndex(where: { $0.identity == shown.identity }),
+        let to = order.firstIndex(where: { $0.identity == target.identity })
+      else { continue }
+      return to > from ? .forward : .reverse
+    }
+    return .forward
+  }
+
+  /// Whether two lists of children have the same identities in the same order.
+  private static func sameIdentities(_ lhs: [ResolvedChild], _ rhs: [ResolvedChild]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
+  }
+
+  /// The slot with the first child of each page, and a diagnostic for every page that declares
+  /// none or more than one.
+  private static func oneChildPerPage(
+    of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
+  ) -> ResolvedSlot {
+    var kept: [ResolvedChild] = []
+    var pages = Set<PageGroup>()
+    for child in slot.children {
+      let key = PagesDeclaration.key(of: child.identity)
+      // A duplicate key's page is kept apart by its occurrence, as in any keyed list.
+      if let key, pages.insert(PageGroup(key: key, occurrence: child.identity.occurrence)).inserted
+      {
+        kept.append(child)
+        continue
+      }
+      diagnostics.append(
+        Diagnostic(
+          id: .pagesShape,
+          message: "child \(child.identity) is a second child of page "
+            + "\(key.map(StructuralPath.describe) ?? "?") in pages '\(slot.name)'; a page shows "
+            + "one controller, so it is left out; declare one child for each page",
+          source: child.source))
+    }
+    var declaredKeys = Set<AnyHashable>()
+    for page in pages where page.occurrence == 0 { declaredKeys.insert(page.key) }
+    for key in slot.declaration.pages?.keys ?? [] where !declaredKeys.contains(key) {
+      declaredKeys.insert(key)
+      diagnostics.append(
+        Diagnostic(
+          id: .pagesShape,
+          message: "page \(StructuralPath.describe(key)) of pages '\(slot.name)' declares no "
+            + "child, so it is left out; declare one child for every page, or leave the element "
+            + "out of the pages",
+          source: slot.source))
+    }
+    guard kept.count != slot.children.count else { return slot }
+    var filtered = slot
+    filtered.children = kept
+    filtered.keyedRun = nil
+    filtered.code = Resolver.freshCode()
+    return filtered
+  }
+}
+
+extension SlotDeclaration {
+  /// A mounted pages slot's declaration, with the page UIKit shows (`nil`: none of the declared
+  /// ones).
+  func showingPage(_ key: AnyHashable?) -> SlotDeclaration {
+    SlotDeclaration(
+      name: name, anchor: anchor, layout: layout, content: SlotContent(.empty), source: source,
+      transition: transition, forwarding: forwarding, interruption: interruption,
+      pages: PagesDeclaration(
+        keys: [], selection: key, direction: nil,
+        swipeDisabled: pages?.swipeDisabled ?? false, writeBack: nil))
+  }
+}
+
+extension CompositionTree {
+  /// Why pages cannot be performed in `container`, if they cannot.
+  static func pagesFailure(of slot: ResolvedSlot, in container: UIViewController) -> Diagnostic? {
+    guard let pageViewController = container as? UIPageViewController else {
+      return Diagnostic(
+        id: .pagesOutsidePageViewController,
+        message: "pages '\(slot.name)' are declared in a '\(type(of: container))', which is not a "
+          + "UIPageViewController; declare them in a ComposedPageViewController, or attach the "
+          + "Composer to a UIPageViewController",
+        source: slot.source)
+    }
+    guard pageViewController.transitionStyle == .pageCurl,
+      pageViewController.spineLocation == .mid || pageViewController.isDoubleSided
+    else { return nil }
+    return Diagnostic(
+      id: .pagesOutsidePageViewController,
+      message: "pages '\(slot.name)' are declared in a page-curl '\(type(of: container))' that "
+        + "shows two pages at a time (a middle spine, or double-sided pages), and Pages show "
+        + "one; use the .min or .max spine location, single-sided, or set its pages yourself",
+      source: slot.source)
+  }
+}
+
+/// One page: its key, and which occurrence of the key it is.
+private struct PageGroup: Hashable {
+  let key: AnyHashable
+  let occurrence: Int
+}
