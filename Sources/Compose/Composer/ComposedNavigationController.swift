@@ -53,8 +53,9 @@ open class ComposedNavigationController: UINavigationController {
   /// the navigation controller appear.
   ///
   /// A pop that other code made off screen is told to ``NavigationStack/onPop(_:)`` here, since
-  /// no delegate call reported it. The stack is set before `super.viewWillAppear(_:)`, where the navigation controller puts
-  /// its top controller's view in place, so that the top controller appears with it.
+  /// no delegate call reported it. The stack is set before `super.viewWillAppear(_:)`, where the
+  /// navigation controller puts its top controller's view in place, so that the top controller
+  /// appears with it.
   ///
   /// - Parameter animated: Whether the appearance is animated.
   open override func viewWillAppear(_ animated: Bool) {
