@@ -221,9 +221,10 @@ extension UINavigationController {
     }
     let onScreen = appearanceState == .appeared && viewIfLoaded?.isInVisibleWindow == true
     guard onScreen, newTop !== oldTop else {
-      // Nothing is shown: a leaving top's view goes (off screen there is no callback), the new top's
-      // view waits for the navigation controller to appear (rule N10).
-      for child in removed {
+      // Nothing is shown: the views of the leaving controllers and of the one covered go (off
+      // screen there is no callback), the new top's view waits for the navigation controller to
+      // appear (rule N10: only the top's view is in the hierarchy).
+      for child in oldStack where child !== newTop {
         if let childView = child.viewIfLoaded, childView.storedSuperview === viewIfLoaded {
           childView.removeFromSuperview()
         }

@@ -196,6 +196,39 @@ extension ModelTests {
     }
 
     @Test(
+      "N10 a push while the navigation controller is off screen takes the covered top's view out; coming back, only the new top appears"
+    )
+    func n10PushOffScreenLeavesOnlyTheTopView() {
+      freshModel()
+      let root = observing("root")
+      let nav = UINavigationController(rootViewController: root)
+      nav.uikitModel.name = "nav"
+      let other = observing("other")
+      let tabs = UITabBarController()
+      tabs.uikitModel.name = "tabs"
+      tabs.viewControllers = [nav, other]
+      let window = makeVisibleWindow(root: tabs)
+      ModelRuntime.runUntilIdle()
+      tabs.selectedIndex = 1
+      ModelRuntime.runUntilIdle()
+      let detail = observing("detail")
+
+      nav.pushViewController(detail, animated: false)
+      ModelRuntime.runUntilIdle()
+      #expect(names(nav.view.subviews) == [])
+      ModelRuntime.clearEvents()
+      tabs.selectedIndex = 0
+      ModelRuntime.runUntilIdle()
+
+      #expect(names(nav.view.subviews) == ["detail.view"])
+      #expect(root.uikitModel.appearanceState == .disappeared)
+      #expect(detail.uikitModel.appearanceState == .appeared)
+      #expect(
+        ModelRuntime.eventLog(categories: [.appearance]).contains("root.") == false)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test(
       "N10 D6 a navigation controller added to a visible container: its top loads and appears right after it"
     )
     func n10EmbeddedInAVisibleContainer() {
