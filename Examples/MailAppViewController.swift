@@ -42,23 +42,63 @@ public enum Mailbox: String, Hashable, CaseIterable, Sendable {
 ///
 /// Every screen of the app is declared from it: a change here is a change on screen, and what the
 /// user does in UIKit (a tab tapped, the back button, a sheet swiped down) is written back here.
+///
+/// It is `Observable` as a class marked `@Observable` is, written out so that the example builds
+/// with the `Observation` of every SDK the package supports (the macro's expansion follows the
+/// compiler, and differs from what older SDKs declare).
 @MainActor
-@Observable
-public final class MailModel {
+public final class MailModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedMessages: [MailMessage]
+  private var storedSelectedMailbox = Mailbox.inbox
+  private var storedPaths: [Mailbox: [MailMessage.ID]] = [:]
+  private var storedEditing: MailMessage.ID?
+
   /// The messages, in every mailbox.
-  public var messages: [MailMessage]
+  public var messages: [MailMessage] {
+    get {
+      registrar.access(self, keyPath: \.messages)
+      return storedMessages
+    }
+    set { registrar.withMutation(of: self, keyPath: \.messages) { storedMessages = newValue } }
+  }
+
   /// The tab shown.
-  public var selectedMailbox = Mailbox.inbox
+  public var selectedMailbox: Mailbox {
+    get {
+      registrar.access(self, keyPath: \.selectedMailbox)
+      return storedSelectedMailbox
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.selectedMailbox) {
+        storedSelectedMailbox = newValue
+      }
+    }
+  }
+
   /// The messages pushed on each mailbox's navigation stack, bottom to top.
-  public var paths: [Mailbox: [MailMessage.ID]] = [:]
+  public var paths: [Mailbox: [MailMessage.ID]] {
+    get {
+      registrar.access(self, keyPath: \.paths)
+      return storedPaths
+    }
+    set { registrar.withMutation(of: self, keyPath: \.paths) { storedPaths = newValue } }
+  }
+
   /// The message presented in the editor, if any.
-  public var editing: MailMessage.ID?
+  public var editing: MailMessage.ID? {
+    get {
+      registrar.access(self, keyPath: \.editing)
+      return storedEditing
+    }
+    set { registrar.withMutation(of: self, keyPath: \.editing) { storedEditing = newValue } }
+  }
 
   /// Creates the state with some messages.
   ///
   /// - Parameter messages: The messages.
   public init(messages: [MailMessage]) {
-    self.messages = messages
+    storedMessages = messages
   }
 
   /// The messages of one mailbox.
