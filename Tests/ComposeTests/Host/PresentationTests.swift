@@ -588,5 +588,49 @@ struct PresentationTests {
     #expect(editor.presentingViewController === navigation)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
+
+  @Test(
+    "A presented composed navigation controller composes its stack, and pushes inside the sheet")
+  func presentedComposedContainer() async throws {
+    let model = NotesModel()
+    var path: [Int] = []
+    let container = DeclaredContainer()
+    container.declaration = {
+      Presentation("flow", item: model.editing, id: \.self) { _ in
+        Child {
+          let navigation = DeclaredNavigationController()
+          navigation.declaration = {
+            NavigationStack(path: path, id: \.self) {
+              Child { NoteListViewController() }
+            } destination: { _ in
+              Child { NoteEditorViewController() }
+            }
+            .compositionContent
+          }
+          return navigation
+        }
+      }
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    let navigation = try #require(
+      container.presentedViewController as? DeclaredNavigationController)
+    #expect(navigation.viewControllers.count == 1)
+    #expect(navigation.topViewController is NoteListViewController)
+    path = [1]
+    navigation.setNeedsCompose()
+    await harness.settle()
+    #expect(navigation.topViewController is NoteEditorViewController)
+    #expect(
+      navigation.composer.trace.last == "push 'navigation' 1.#1 NoteEditorViewController animated")
+    #expect(navigation.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(model.editing == nil)
+    #expect(container.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
 }
 #endif
