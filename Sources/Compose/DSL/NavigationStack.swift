@@ -75,12 +75,9 @@ public struct NavigationStack<Element>: CompositionComponent {
     self.key = { AnyHashable($0[keyPath: key]) }
     self.root = root()
     source = SourceLocation(fileID: fileID, line: line)
-    let keyed = ForEach(path, id: key, fileID: fileID, line: line, content: destination)
-    if case .keyed(let list) = keyed.slotContent.node {
-      elements = SlotContent(.keyed(PathElements(list: list)))
-    } else {
-      elements = keyed.slotContent
-    }
+    elements = .keyed(
+      path, id: key, kind: "the path of the NavigationStack", fileID: fileID, line: line,
+      content: destination)
   }
 
   /// Declares a navigation stack of `Identifiable` path elements, identified by their `id`.
@@ -189,20 +186,5 @@ final class NavigationStackDeclaration {
       case .key(let key) = components[1]
     else { return nil }
     return key
-  }
-}
-
-/// The elements of a navigation stack's path: a ``ForEach``'s, named as the path in diagnostics.
-private struct PathElements: KeyedElements {
-  let list: any KeyedElements
-
-  var source: SourceLocation { list.source }
-  var count: Int { list.count }
-  var kind: String { "the path of the NavigationStack" }
-  func key(at index: Int) -> AnyHashable { list.key(at: index) }
-  func content(at index: Int) -> SlotContent { list.content(at: index) }
-  func occurrences() -> [Int]? { list.occurrences() }
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
-    list.run(prefix: prefix, locals: locals)
   }
 }

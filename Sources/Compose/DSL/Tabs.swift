@@ -75,24 +75,11 @@ public struct Tabs<Element, ID: Hashable>: CompositionComponent {
     @SlotBuilder content: (Element) -> SlotContent
   ) where Data.Element == Element {
     keys = data.map { $0[keyPath: id] }
-    var hashedKeys: [AnyHashable] = []
-    hashedKeys.reserveCapacity(keys.count)
-    for key in keys {
-      hashedKeys.append(AnyHashable(key))
-    }
-    self.hashedKeys = hashedKeys
-    if let selection {
-      self.selection = AnyHashable(selection)
-    } else {
-      self.selection = nil
-    }
+    hashedKeys = Compose.hashedKeys(keys)
+    self.selection = selection.map { AnyHashable($0) }
     source = SourceLocation(fileID: fileID, line: line)
-    let keyed = ForEach(data, id: id, fileID: fileID, line: line, content: content)
-    if case .keyed(let list) = keyed.slotContent.node {
-      self.content = SlotContent(.keyed(TabElements(list: list)))
-    } else {
-      self.content = keyed.slotContent
-    }
+    self.content = .keyed(
+      data, id: id, kind: "the Tabs", fileID: fileID, line: line, content: content)
   }
 
   /// Declares tabs of `Identifiable` elements, identified by their `id`.
@@ -192,20 +179,5 @@ final class TabsDeclaration {
   static func key(of identity: ChildIdentity) -> AnyHashable? {
     for case .key(let key) in identity.path.components { return key }
     return nil
-  }
-}
-
-/// The elements of a ``Tabs``: a ``ForEach``'s, named as the tabs in diagnostics.
-private struct TabElements: KeyedElements {
-  let list: any KeyedElements
-
-  var source: SourceLocation { list.source }
-  var count: Int { list.count }
-  var kind: String { "the Tabs" }
-  func key(at index: Int) -> AnyHashable { list.key(at: index) }
-  func content(at index: Int) -> SlotContent { list.content(at: index) }
-  func occurrences() -> [Int]? { list.occurrences() }
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
-    list.run(prefix: prefix, locals: locals)
   }
 }
