@@ -22,7 +22,9 @@ extension Planner {
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcilePages(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
-    let new = Self.oneChildPerPage(of: new, diagnostics: &diagnostics)
+    let new = Self.oneChildPerElement(
+      of: new, keys: new.declaration.pages?.keys ?? [], id: .pagesShape, element: "page",
+      diagnostics: &diagnostics)
     let mounted = old?.children ?? []
     let declared = new.children
     // The mounted slot's selection is the page UIKit shows.
@@ -123,54 +125,6 @@ extension Planner {
     }
     return .forward
   }
-
-  /// Whether two lists of children have the same identities in the same order.
-  private static func sameIdentities(_ lhs: [ResolvedChild], _ rhs: [ResolvedChild]) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
-  }
-
-  /// The slot with the first child of each page, and a diagnostic for every page that declares
-  /// none or more than one.
-  private static func oneChildPerPage(
-    of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
-  ) -> ResolvedSlot {
-    var kept: [ResolvedChild] = []
-    var pages = Set<PageGroup>()
-    for child in slot.children {
-      let key = PagesDeclaration.key(of: child.identity)
-      // A duplicate key's page is kept apart by its occurrence, as in any keyed list.
-      if let key, pages.insert(PageGroup(key: key, occurrence: child.identity.occurrence)).inserted
-      {
-        kept.append(child)
-        continue
-      }
-      diagnostics.append(
-        Diagnostic(
-          id: .pagesShape,
-          message: "child \(child.identity) is a second child of page "
-            + "\(key.map(StructuralPath.describe) ?? "?") in pages '\(slot.name)'; a page shows "
-            + "one controller, so it is left out; declare one child for each page",
-          source: child.source))
-    }
-    var declaredKeys = Set<AnyHashable>()
-    for page in pages where page.occurrence == 0 { declaredKeys.insert(page.key) }
-    for key in slot.declaration.pages?.keys ?? [] where !declaredKeys.contains(key) {
-      declaredKeys.insert(key)
-      diagnostics.append(
-        Diagnostic(
-          id: .pagesShape,
-          message: "page \(StructuralPath.describe(key)) of pages '\(slot.name)' declares no "
-            + "child, so it is left out; declare one child for every page, or leave the element "
-            + "out of the pages",
-          source: slot.source))
-    }
-    guard kept.count != slot.children.count else { return slot }
-    var filtered = slot
-    filtered.children = kept
-    filtered.keyedRun = nil
-    filtered.code = Resolver.freshCode()
-    return filtered
-  }
 }
 
 extension SlotDeclaration {
@@ -207,10 +161,4 @@ extension CompositionTree {
         + "one; use the .min or .max spine location, single-sided, or set its pages yourself",
       source: slot.source)
   }
-}
-
-/// One page: its key, and which occurrence of the key it is.
-private struct PageGroup: Hashable {
-  let key: AnyHashable
-  let occurrence: Int
 }

@@ -18,7 +18,9 @@ extension Planner {
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcileTabs(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
-    let new = Self.oneChildPerTab(of: new, diagnostics: &diagnostics)
+    let new = Self.oneChildPerElement(
+      of: new, keys: new.declaration.tabs?.keys ?? [], id: .tabsShape, element: "tab",
+      diagnostics: &diagnostics)
     let mounted = old?.children ?? []
     let declared = new.children
     let selection = new.declaration.tabs?.selection
@@ -73,53 +75,6 @@ extension Planner {
     guard let last = slot.children.last else { return }
     steps.append(Plan.Step(.setViewControllers([], animated: false), last.identity))
   }
-
-  /// Whether two lists of children have the same identities in the same order.
-  private static func sameIdentities(_ lhs: [ResolvedChild], _ rhs: [ResolvedChild]) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
-  }
-
-  /// The slot with the first child of each tab, and a diagnostic for every tab that declares
-  /// none or more than one.
-  private static func oneChildPerTab(
-    of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
-  ) -> ResolvedSlot {
-    var kept: [ResolvedChild] = []
-    var tabs = Set<TabGroup>()
-    for child in slot.children {
-      let key = TabsDeclaration.key(of: child.identity)
-      // A duplicate key's tab is kept apart by its occurrence, as in any keyed list.
-      if let key, tabs.insert(TabGroup(key: key, occurrence: child.identity.occurrence)).inserted {
-        kept.append(child)
-        continue
-      }
-      diagnostics.append(
-        Diagnostic(
-          id: .tabsShape,
-          message: "child \(child.identity) is a second child of tab "
-            + "\(key.map(StructuralPath.describe) ?? "?") in tabs '\(slot.name)'; a tab shows one "
-            + "controller, so it is left out; declare one child for each tab",
-          source: child.source))
-    }
-    var declaredKeys = Set<AnyHashable>()
-    for tab in tabs where tab.occurrence == 0 { declaredKeys.insert(tab.key) }
-    for key in slot.declaration.tabs?.keys ?? [] where !declaredKeys.contains(key) {
-      declaredKeys.insert(key)
-      diagnostics.append(
-        Diagnostic(
-          id: .tabsShape,
-          message: "tab \(StructuralPath.describe(key)) of tabs '\(slot.name)' declares no "
-            + "child, so it is not shown; declare one child for every tab, or leave the element "
-            + "out of the tabs",
-          source: slot.source))
-    }
-    guard kept.count != slot.children.count else { return slot }
-    var filtered = slot
-    filtered.children = kept
-    filtered.keyedRun = nil
-    filtered.code = Resolver.freshCode()
-    return filtered
-  }
 }
 
 extension CompositionTree {
@@ -133,10 +88,4 @@ extension CompositionTree {
         + "Composer to a UITabBarController",
       source: slot.source)
   }
-}
-
-/// One tab: its key, and which occurrence of the key it is.
-private struct TabGroup: Hashable {
-  let key: AnyHashable
-  let occurrence: Int
 }
