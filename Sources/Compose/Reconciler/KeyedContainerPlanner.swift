@@ -13,6 +13,7 @@ extension Planner {
   ///   - id: The diagnostic's identifier.
   ///   - element: What an element is called: `tab`, `page`.
   ///   - diagnostics: Receives the diagnostics.
+  /// - Returns: The slot with one child per element.
   static func oneChildPerElement(
     of slot: ResolvedSlot, keys: [AnyHashable], id: Diagnostic.ID, element: String,
     diagnostics: inout [Diagnostic]
