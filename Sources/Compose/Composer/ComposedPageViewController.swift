@@ -70,6 +70,15 @@ open class ComposedPageViewController: UIPageViewController {
     nil
   }
 
+  /// Dismisses what the composition presents when the controller leaves its parent, and tells
+  /// each presentation's `onDismiss`: nothing would dismiss it afterwards.
+  ///
+  /// - Parameter parent: The new parent, or `nil`.
+  open override func willMove(toParent parent: UIViewController?) {
+    if parent == nil { composer.containerWillLeaveParent() }
+    super.willMove(toParent: parent)
+  }
+
   /// Loads the view, and marks the composition as changed.
   open override func viewDidLoad() {
     super.viewDidLoad()

@@ -46,6 +46,15 @@ open class ComposedViewController: UIViewController {
   /// The declaration of this controller's children; override it with `@CompositionBuilder`.
   open var composition: CompositionContent { .empty }
 
+  /// Dismisses what the composition presents when the controller leaves its parent, and tells
+  /// each presentation's `onDismiss`: nothing would dismiss it afterwards.
+  ///
+  /// - Parameter parent: The new parent, or `nil`.
+  open override func willMove(toParent parent: UIViewController?) {
+    if parent == nil { composer.containerWillLeaveParent() }
+    super.willMove(toParent: parent)
+  }
+
   /// Loads the view, and marks the composition as changed.
   ///
   /// The composition is applied later, once a subclass's `viewDidLoad()` has returned: so slots

@@ -99,6 +99,8 @@ extension Composer {
   /// A presentation, dismissal or swipe the slots waited for ended, or a presentation that
   /// waited for the end of the container's transition can be tried again.
   func presentationTransitionDidEnd(_ slot: String?) {
+    // The reconciliation that started the presentation or dismissal, if one did, is complete.
+    if let slot { transitionDidComplete(in: slot, finished: true) }
     if !isComposing { synchronizePresentations() }
     let waiting = mounted.slots.contains { $0.declaration.presentation?.isShown == false }
     // The presenter is still ending its transition: composing happens at the next layout pass.
@@ -113,12 +115,35 @@ extension Composer {
 
   /// The container appeared: a presentation that waited for it is tried again.
   func containerDidAppear() {
-    guard executor.presentation.containerIsAppearing else { return }
     executor.presentation.containerIsAppearing = false
     guard !executor.presentation.queue.isEmpty else { return }
     // After the children's `viewDidAppear(_:)` too, which UIKit sends once the container's
     // returns.
     Task { @MainActor [weak self] in self?.executor.startQueuedPresentations() }
+  }
+
+  /// The container leaves its parent: what its presentations show is dismissed, since nothing
+  /// would dismiss it any more, and their ``Presentation/onDismiss(_:)`` is told.
+  func containerWillLeaveParent() {
+    guard mounted.hasPresentations else { return }
+    var slots = mounted.slots
+    var dismissed: [String] = []
+    for index in slots.indices where slots[index].declaration.presentation != nil {
+      guard let child = slots[index].children.first,
+        executor.showsPresentation(of: child.identity)
+      else { continue }
+      executor.dismiss(child.identity, animated: false)
+      slots[index].children = []
+      slots[index].keyedRun = nil
+      slots[index].code = Resolver.freshCode()
+      dismissed.append(slots[index].name)
+    }
+    guard !dismissed.isEmpty else { return }
+    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    let declared = CompositionTree(body(), environment: environment, mounted: mounted)
+    for slot in declared.slots where dismissed.contains(slot.name) {
+      slot.declaration.presentation?.writeBack?()
+    }
   }
 
   /// The container's view entered a window: a presentation that waited for one is tried again.

@@ -30,6 +30,9 @@ struct PresentationState {
   var held: [String: UIViewController] = [:]
   /// Whether the container is between its `viewWillAppear(_:)` and `viewDidAppear(_:)`.
   var containerIsAppearing = false
+  /// Dismissals UIKit refused because a transition ran in the presentation chain (a controller
+  /// the presented one presents, say); made again when that transition ends, or at the next plan.
+  var refusedDismissals: [(controller: UIViewController, slot: String, animated: Bool)] = []
   /// The presented child whose presentation was reported as blocked by another controller, so
   /// that it is reported once.
   var reportedBlocked: ChildIdentity?
@@ -60,8 +63,8 @@ extension Executor {
     presentation.shown[identity.slot] = identity
     presentation.queue.append(
       QueuedPresentation(
-        identity: identity, animated: animated, declaration: slot.declaration.presentation,
-        source: slot.source))
+        identity: identity, animated: animated,
+        declaration: slot.declaration.presentation?.releasingClosures(), source: slot.source))
   }
 
   /// Makes the presentations that wait, in order, as far as UIKit can present them now.
@@ -109,6 +112,9 @@ extension Executor {
     container.present(controller, animated: entry.animated) { [weak self] in
       self?.presentationDidEnd(in: slotName)
     }
+    // The presented controller may have set its presentation controller's delegate while its
+    // view loaded: Compose's goes back in front of it, forwarding to it.
+    presentationDelegate?(controller)
     if controller.presentingViewController == nil {
       // Refused by UIKit after all: planned again at the next composition.
       if presentation.shown[slotName] == identity { presentation.shown[slotName] = nil }
@@ -135,10 +141,15 @@ extension Executor {
       let identifier = ObjectIdentifier(coordinator as AnyObject)
       if presentation.coordinator != identifier {
         presentation.coordinator = identifier
-        coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        let accepted = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
           guard let self, self.presentation.coordinator == identifier else { return }
           self.presentation.coordinator = nil
           self.startQueuedPresentations()
+        }
+        if !accepted {
+          // The transition is ending: the presentation is tried once the main queue runs again.
+          presentation.coordinator = nil
+          Task { @MainActor [weak self] in self?.startQueuedPresentations() }
         }
       }
       return false
@@ -154,9 +165,10 @@ extension Executor {
         Diagnostic(
           id: .presentationBlocked,
           message: "child \(identity) cannot be presented yet: the container presents a "
-            + "'\(type(of: other))' that Compose did not present, and UIKit presents one "
-            + "controller at a time; it is presented at a composition after that one is "
-            + "dismissed; present that controller through a Presentation too, or dismiss it first",
+            + "'\(type(of: other))' that none of its presentations presented, and UIKit presents "
+            + "one controller at a time; it is presented when the container next appears or "
+            + "composes after that one is dismissed; present that controller through a "
+            + "Presentation too, or call setNeedsCompose() once it is dismissed",
           source: source))
     }
     return false
@@ -174,11 +186,57 @@ extension Executor {
       presentation.queue.remove(at: queued)
       return
     }
-    guard let controller, let presenter = controller.presentingViewController else { return }
+    guard let controller else { return }
+    startDismissal(of: controller, slot: slotName, animated: animated)
+  }
+
+  /// Asks UIKit to dismiss a presented controller; when UIKit refuses (a transition runs in the
+  /// presentation chain, rule MP11), the dismissal is made again when that transition ends.
+  private func startDismissal(
+    of controller: UIViewController, slot slotName: String, animated: Bool
+  ) {
+    guard let presenter = controller.presentingViewController else { return }
+    let running =
+      controller.presentedViewController?.transitionCoordinator ?? controller.transitionCoordinator
+    if let running {
+      // UIKit would refuse it now: the dismissal follows the running transition.
+      waitToDismiss(controller, slot: slotName, animated: animated, after: running)
+      return
+    }
     presentation.busySlots.insert(slotName)
     presentation.dismissing.insert(slotName)
     presenter.dismiss(animated: animated) { [weak self] in
       self?.presentationDidEnd(in: slotName)
+    }
+    guard !controller.isBeingDismissed, presenter.presentedViewController === controller else {
+      return
+    }
+    // Refused: no completion will run; made again at the next plan.
+    presentation.busySlots.remove(slotName)
+    presentation.dismissing.remove(slotName)
+    presentation.refusedDismissals.append((controller, slotName, animated))
+  }
+
+  /// Makes a dismissal once a transition of the presentation chain ends.
+  private func waitToDismiss(
+    _ controller: UIViewController, slot slotName: String, animated: Bool,
+    after running: any UIViewControllerTransitionCoordinator
+  ) {
+    presentation.refusedDismissals.append((controller, slotName, animated))
+    let accepted = running.animate(alongsideTransition: nil) { _ in
+      // The transition's own completions still run: the dismissal follows them.
+      Task { @MainActor [weak self] in self?.retryRefusedDismissals() }
+    }
+    if !accepted { Task { @MainActor [weak self] in self?.retryRefusedDismissals() } }
+  }
+
+  /// Makes again the dismissals UIKit refused.
+  func retryRefusedDismissals() {
+    guard !presentation.refusedDismissals.isEmpty else { return }
+    let refused = presentation.refusedDismissals
+    presentation.refusedDismissals = []
+    for entry in refused {
+      startDismissal(of: entry.controller, slot: entry.slot, animated: entry.animated)
     }
   }
 

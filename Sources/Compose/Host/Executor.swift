@@ -115,6 +115,7 @@ final class Executor {
   func perform(_ plan: Plan, from mounted: CompositionTree, to target: CompositionTree) {
     guard let container else { return }
     let declared = Self.children(of: target, mounted)
+    retryRefusedDismissals()
     for step in plan.steps {
       if isTabsOperation(step) {
         performTabsOperation(step, from: mounted, to: target, container: container)

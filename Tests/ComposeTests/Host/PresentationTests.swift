@@ -79,6 +79,22 @@ private final class NotesViewController: ComposedViewController {
   }
 }
 
+/// A controller that makes itself its presentation controller's delegate while its view loads.
+private final class SelfDelegatingViewController: UIViewController,
+  UIAdaptivePresentationControllerDelegate
+{
+  var heardDismissal = false
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    presentationController?.delegate = self
+  }
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+    heardDismissal = true
+  }
+}
+
 /// A plain composed container whose composition a test sets.
 @MainActor
 private final class DeclaredContainer: ComposedViewController {
@@ -139,6 +155,7 @@ struct PresentationTests {
       update 'editor' #"a" NoteEditorViewController
       present 'editor' #"a" NoteEditorViewController animated
       """)
+    #expect(screen.composer.isSettled)
     weak let editor = harness.controller(named: "editor.a") as? NoteEditorViewController
     #expect(editor?.note == "a")
     #expect(screen.presentedViewController === editor)
@@ -631,6 +648,108 @@ struct PresentationTests {
     #expect(model.editing == nil)
     #expect(container.presentedViewController == nil)
     #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test(
+    "An item cleared while the presented child presents a controller of its own is dismissed once that transition ends, with no UIKit warning"
+  )
+  func dismissalWaitsForTheChain() async throws {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(screen.presentedViewController)
+    editor.present(ShareViewController(), animated: true)
+    model.editing = nil
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(screen.composer.isSettled)
+    model.editing = "b"
+    await harness.settle()
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
+  }
+
+  @Test(
+    "A presented controller that sets its own presentation delegate while loading still has its swipe written back"
+  )
+  func ownDelegateStillWrittenBack() async throws {
+    let container = DeclaredContainer()
+    let model = NotesModel()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { SelfDelegatingViewController() }
+      }
+      .onDismiss {
+        model.dismissals += 1
+        model.editing = nil
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(container.presentedViewController as? SelfDelegatingViewController)
+    #expect(editor.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(model.editing == nil)
+    #expect(model.dismissals == 1)
+    #expect(editor.heardDismissal)
+  }
+
+  @Test("A presenting screen popped from its stack dismisses what it presents and tells onDismiss")
+  func poppedWhilePresenting() async throws {
+    let model = NotesModel()
+    model.editing = "a"
+    let navigation = DeclaredNavigationController()
+    var path: [Int] = []
+    weak var screen: NotesViewController?
+    navigation.declaration = {
+      NavigationStack(path: path, id: \.self) {
+        Child { NoteListViewController() }
+      } destination: { _ in
+        Child { () -> NotesViewController in
+          let made = NotesViewController(model: model)
+          screen = made
+          return made
+        }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    path = [1]
+    navigation.setNeedsCompose()
+    await harness.settle()
+    #expect(navigation.presentedViewController is NoteEditorViewController)
+    path = []
+    navigation.setNeedsCompose()
+    await harness.settle()
+    #expect(navigation.presentedViewController == nil)
+    #expect(model.editing == nil)
+    #expect(model.dismissals == 1)
+    #expect(screen == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A presentation queued before the screen is in a window does not keep the screen alive")
+  func queuedPresentationDoesNotRetain() async {
+    let model = NotesModel()
+    model.editing = "a"
+    weak var released: NotesViewController?
+    do {
+      let screen = NotesViewController(model: model)
+      released = screen
+      screen.loadViewIfNeeded()
+      screen.composer.composeIfNeeded()
+      #expect(screen.presentedViewController == nil)
+    }
+    await Task.yield()
+    #expect(released == nil)
   }
 }
 #endif
