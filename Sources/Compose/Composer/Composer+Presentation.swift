@@ -99,6 +99,11 @@ extension Composer {
   /// A presentation, dismissal or swipe the slots waited for ended, or a presentation that
   /// waited for the end of the container's transition can be tried again.
   func presentationTransitionDidEnd(_ slot: String?) {
+    // The reconciliation that presented or dismissed is complete once the slot is idle: a
+    // dismissal followed by a presentation ends with the presentation.
+    if let slot, !executor.presentation.busySlots.contains(slot) {
+      transitionDidComplete(in: slot, finished: true)
+    }
     if !isComposing { synchronizePresentations() }
     let waiting = mounted.slots.contains { $0.declaration.presentation?.isShown == false }
     // The presenter is still ending its transition: composing happens at the next layout pass.

@@ -285,6 +285,42 @@ struct PresentationTests {
     harness.expectInvariants()
   }
 
+  @Test(
+    "A reconciliation that presents or dismisses completes when its transitions end, and the composer settles"
+  )
+  func reconciliationCompletes() async {
+    let (screen, model, harness) = await show()
+    var completed: [[String]] = []
+    screen.composer.onReconciliationCompletion = { completion in
+      completed.append(completion.plan.steps.map(\.description))
+    }
+    model.editing = "a"
+    await harness.advance(by: 0.1)
+    #expect(!screen.composer.isSettled)
+    #expect(completed.isEmpty)
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    model.editing = "b"
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    #expect(
+      completed == [
+        [
+          #"update 'editor' #"a" NoteEditorViewController"#,
+          #"present 'editor' #"a" NoteEditorViewController animated"#,
+        ],
+        [
+          #"dismiss 'editor' #"a" NoteEditorViewController animated"#,
+          #"update 'editor' #"b" NoteEditorViewController"#,
+          #"present 'editor' #"b" NoteEditorViewController animated"#,
+        ],
+      ])
+    model.editing = nil
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    #expect(completed.count == 3)
+  }
+
   @Test("An item cleared while its presentation animates is dismissed once the presentation ends")
   func clearedDuringPresentation() async {
     let (screen, model, harness) = await show()
