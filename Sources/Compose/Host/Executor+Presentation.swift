@@ -177,6 +177,14 @@ extension Executor {
     guard let controller, let presenter = controller.presentingViewController else { return }
     presentation.busySlots.insert(slotName)
     presentation.dismissing.insert(slotName)
+    if controller.isBeingDismissed, let coordinator = controller.transitionCoordinator {
+      // Other code's dismissal runs: UIKit would refuse a second one (and warn), so the slot
+      // waits for the end of that one.
+      coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        self?.presentationDidEnd(in: slotName)
+      }
+      return
+    }
     presenter.dismiss(animated: animated) { [weak self] in
       self?.presentationDidEnd(in: slotName)
     }

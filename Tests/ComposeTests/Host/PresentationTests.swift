@@ -440,6 +440,34 @@ struct PresentationTests {
     #expect(screen.presentedViewController == nil)
   }
 
+  @Test(
+    "A change while other code dismisses the presented controller waits for that dismissal, without a UIKit warning"
+  )
+  func changedDuringOtherCodesDismissal() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    harness.controller(named: "editor.a")?.dismiss(animated: true)
+    await harness.advance(by: 0.1)
+    model.editing = "b"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      update 'editor' #"b" NoteEditorViewController
+      present 'editor' #"b" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(screen.composer.isSettled)
+    #expect(model.dismissals == 0)
+  }
+
   @Test("An item cleared while the user swipes the sheet is applied when the swipe ends")
   func clearedDuringSwipe() async throws {
     let (screen, model, harness) = await show()
