@@ -134,11 +134,17 @@ extension Executor {
       // appearance callbacks: the presentation waits for the end.
       let identifier = ObjectIdentifier(coordinator as AnyObject)
       if presentation.coordinator != identifier {
-        presentation.coordinator = identifier
-        coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        let waits = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
           guard let self, self.presentation.coordinator == identifier else { return }
           self.presentation.coordinator = nil
           self.startQueuedPresentations()
+        }
+        if waits {
+          presentation.coordinator = identifier
+        } else {
+          // The transition has ended and runs its completions, which take no more: tried
+          // again once they have run.
+          Task { @MainActor [weak self] in self?.startQueuedPresentations() }
         }
       }
       return false

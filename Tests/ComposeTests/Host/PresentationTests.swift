@@ -625,6 +625,36 @@ struct PresentationTests {
       """)
   }
 
+  @Test("An item set while the navigation controller pops is presented once the pop has ended")
+  func presentedAfterPop() async throws {
+    let model = NotesModel()
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      CompositionBuilder.buildBlock(
+        NavigationStack(path: [1], id: \.self) {
+          Child { NoteListViewController() }
+        } destination: { _ in
+          Child { NoteEditorViewController() }
+        }
+        .compositionContent,
+        Presentation("share", item: model.sharing, id: \.self) { _ in
+          Child { ShareViewController() }
+        }
+        .onDismiss { model.sharing = nil }
+        .compositionContent)
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    // Other code pops; the declaration pushes again once the pop has ended.
+    _ = navigation.popViewController(animated: true)
+    await harness.advance(by: 0.1)
+    model.sharing = "x"
+    await harness.settle()
+    #expect(navigation.presentedViewController is ShareViewController)
+    #expect(navigation.viewControllers.count == 2)
+    #expect(navigation.composer.isSettled)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
   @Test("A screen pushed with its item already set presents once the push has ended")
   func presentedAfterPush() async throws {
     let model = NotesModel()
