@@ -118,7 +118,7 @@ private enum NavigationTampering: CaseIterable {
 
 @MainActor
 private enum NavigationSoak {
-  static let ciCases = 10
+  static let ciCases = 20
   static let ciSteps = 250
 
   nonisolated static var replaySeed: UInt64? { number("COMPOSE_NAVIGATION_SEED") }
