@@ -21,7 +21,8 @@ extension Composer {
   func synchronizePresentations() {
     guard mounted.hasPresentations else { return }
     var slots = mounted.slots
-    var dismissedByUIKit: [String] = []
+    // The child UIKit dismissed, by slot.
+    var dismissedByUIKit: [String: ChildIdentity] = [:]
     for index in slots.indices {
       let slot = slots[index]
       guard slot.declaration.presentation != nil,
@@ -43,20 +44,23 @@ extension Composer {
       slots[index].children = []
       slots[index].keyedRun = nil
       slots[index].code = Resolver.freshCode()
-      dismissedByUIKit.append(slot.name)
+      dismissedByUIKit[slot.name] = child.identity
     }
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     guard !dismissedByUIKit.isEmpty else { return }
     // The closures are the current declaration's: the mounted tree keeps none.
     let declared = CompositionTree(body(), environment: environment, mounted: mounted)
-    for slot in declared.slots where dismissedByUIKit.contains(slot.name) {
+    // Told only while the declaration still presents the child dismissed: an item changed
+    // meanwhile (during the swipe, or since other code dismissed) is the truth, and presented.
+    for slot in declared.slots
+    where slot.children.first.map({ dismissedByUIKit[slot.name] == $0.identity }) == true {
       slot.declaration.presentation?.writeBack?()
     }
     // A declaration that still presents a child (no write-back, or one that did not clear the
     // item) is applied again; one that now agrees needs nothing.
     let after = CompositionTree(body(), environment: environment, mounted: mounted)
     let stillDeclared = after.slots.contains {
-      dismissedByUIKit.contains($0.name) && !$0.children.isEmpty
+      dismissedByUIKit[$0.name] != nil && !$0.children.isEmpty
     }
     if !isComposing, stillDeclared { invalidate() }
   }

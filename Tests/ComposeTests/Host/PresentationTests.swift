@@ -504,6 +504,35 @@ struct PresentationTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
+  @Test(
+    "An item changed while the user swipes the sheet away is not cleared by the write-back, and is presented"
+  )
+  func changedDuringFinishedSwipe() async throws {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    let editor = try #require(harness.controller(named: "editor.a"))
+    #expect(editor.uikitModel.beginInteractiveDismissal())
+    model.editing = "b"
+    await harness.advance(by: 0.1)
+    editor.uikitModel.finishInteractiveDismissal()
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"b" NoteEditorViewController
+      present 'editor' #"b" NoteEditorViewController animated
+      """)
+    #expect(model.editing == "b")
+    #expect(model.dismissals == 0)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
   @Test("A composed child presents through its farthest ancestor, and dismisses what it presented")
   func nestedContainerPresents() async throws {
     let model = NotesModel()

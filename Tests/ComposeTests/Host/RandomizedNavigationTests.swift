@@ -1017,6 +1017,7 @@ private final class NavigationHarness {
       rootComposer?.isSettled == true && !presented.isBeingPresented
       && !presented.isBeingDismissed && presented.presentedViewController == nil
     let writesBack = state.presentations[index].writesBack
+    let swiped = state.presentations[index].item
     let began = presented.uikitModel.beginInteractiveDismissal()
     note("swipe \(name)\(began ? "" : " (refused)")")
     if settled, isSheet, began != writesBack {
@@ -1027,7 +1028,6 @@ private final class NavigationHarness {
     }
     guard began else { return }
     stable.remove(key(of: name))
-    var changed = false
     switch random.below(3) {
     case 0:
       presented.uikitModel.finishInteractiveDismissal()
@@ -1039,7 +1039,6 @@ private final class NavigationHarness {
       return
     default:
       await advanceFraction()
-      changed = true
       if random.chance(0.7) { changeItems() } else { changeStyle() }
       await advanceFraction()
       if random.chance(0.6) {
@@ -1051,8 +1050,10 @@ private final class NavigationHarness {
         return
       }
     }
-    // A change during the swipe leaves no state to expect.
-    expectedItems[index] = settled && writesBack && !changed ? .some(nil) : nil
+    // The write-back clears the item only while it is still the one swiped away: an item changed
+    // during the swipe stays, and is presented.
+    let now = state.presentations[index].item
+    expectedItems[index] = settled && writesBack ? .some(now == swiped ? nil : now) : nil
   }
 
   /// A random fraction of a modal transition passes.
