@@ -184,8 +184,9 @@ private struct PresentationState {
   var style: UIModalPresentationStyle
   var writesBack: Bool
 
+  /// The styles, sheets (which the user can swipe) more often.
   static let styles: [UIModalPresentationStyle] = [
-    .pageSheet, .formSheet, .fullScreen, .overFullScreen,
+    .pageSheet, .pageSheet, .formSheet, .formSheet, .fullScreen, .overFullScreen,
   ]
   static let itemKeys = 0..<4
 
@@ -934,15 +935,15 @@ private final class NavigationHarness {
 
   private func presentationStep() async {
     switch random.below(100) {
-    case 0..<40: changeItems()
-    case 40..<48: changeStyle()
-    case 48..<56:
+    case 0..<34: changeItems()
+    case 34..<42: changeStyle()
+    case 42..<50:
       let index = random.below(state.presentations.count)
       state.presentations[index].writesBack.toggle()
       expectedItems[index] = nil
       note("p\(index) onDismiss \(state.presentations[index].writesBack)")
       rootComposer?.setNeedsCompose()
-    case 56..<82: await swipe()
+    case 50..<82: await swipe()
     case 82..<92: dismissByOtherCode()
     default:
       state.generation += 1
@@ -1028,7 +1029,7 @@ private final class NavigationHarness {
     }
     guard began else { return }
     stable.remove(key(of: name))
-    switch random.below(3) {
+    switch random.below(4) {
     case 0:
       presented.uikitModel.finishInteractiveDismissal()
       note("swipe finishes at once")
@@ -1039,7 +1040,7 @@ private final class NavigationHarness {
       return
     default:
       await advanceFraction()
-      if random.chance(0.7) { changeItems() } else { changeStyle() }
+      if random.chance(0.8) { changeItems() } else { changeStyle() }
       await advanceFraction()
       if random.chance(0.6) {
         presented.uikitModel.finishInteractiveDismissal()
