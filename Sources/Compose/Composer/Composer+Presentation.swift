@@ -21,7 +21,8 @@ extension Composer {
   func synchronizePresentations() {
     guard mounted.hasPresentations else { return }
     var slots = mounted.slots
-    var dismissedByUIKit: [String] = []
+    // The child UIKit dismissed, by slot.
+    var dismissedByUIKit: [String: ChildIdentity] = [:]
     for index in slots.indices {
       let slot = slots[index]
       guard slot.declaration.presentation != nil,
@@ -43,20 +44,23 @@ extension Composer {
       slots[index].children = []
       slots[index].keyedRun = nil
       slots[index].code = Resolver.freshCode()
-      dismissedByUIKit.append(slot.name)
+      dismissedByUIKit[slot.name] = child.identity
     }
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     guard !dismissedByUIKit.isEmpty else { return }
     // The closures are the current declaration's: the mounted tree keeps none.
     let declared = CompositionTree(body(), environment: environment, mounted: mounted)
-    for slot in declared.slots where dismissedByUIKit.contains(slot.name) {
+    // Told only while the declaration still presents the child dismissed: an item changed
+    // meanwhile (during the swipe, or since other code dismissed) is the truth, and presented.
+    for slot in declared.slots
+    where slot.children.first.map({ dismissedByUIKit[slot.name] == $0.identity }) == true {
       slot.declaration.presentation?.writeBack?()
     }
     // A declaration that still presents a child (no write-back, or one that did not clear the
     // item) is applied again; one that now agrees needs nothing.
     let after = CompositionTree(body(), environment: environment, mounted: mounted)
     let stillDeclared = after.slots.contains {
-      dismissedByUIKit.contains($0.name) && !$0.children.isEmpty
+      dismissedByUIKit[$0.name] != nil && !$0.children.isEmpty
     }
     if !isComposing, stillDeclared { invalidate() }
   }
@@ -99,8 +103,11 @@ extension Composer {
   /// A presentation, dismissal or swipe the slots waited for ended, or a presentation that
   /// waited for the end of the container's transition can be tried again.
   func presentationTransitionDidEnd(_ slot: String?) {
-    // The reconciliation that started the presentation or dismissal, if one did, is complete.
-    if let slot { transitionDidComplete(in: slot, finished: true) }
+    // The reconciliation that presented or dismissed is complete once the slot is idle: a
+    // dismissal followed by a presentation ends with the presentation.
+    if let slot, !executor.presentation.busySlots.contains(slot) {
+      transitionDidComplete(in: slot, finished: true)
+    }
     if !isComposing { synchronizePresentations() }
     let waiting = mounted.slots.contains { $0.declaration.presentation?.isShown == false }
     // The presenter is still ending its transition: composing happens at the next layout pass.

@@ -140,15 +140,16 @@ extension Executor {
       // appearance callbacks: the presentation waits for the end.
       let identifier = ObjectIdentifier(coordinator as AnyObject)
       if presentation.coordinator != identifier {
-        presentation.coordinator = identifier
-        let accepted = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        let waits = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
           guard let self, self.presentation.coordinator == identifier else { return }
           self.presentation.coordinator = nil
           self.startQueuedPresentations()
         }
-        if !accepted {
-          // The transition is ending: the presentation is tried once the main queue runs again.
-          presentation.coordinator = nil
+        if waits {
+          presentation.coordinator = identifier
+        } else {
+          // The transition has ended and runs its completions, which take no more: tried
+          // again once they have run.
           Task { @MainActor [weak self] in self?.startQueuedPresentations() }
         }
       }
@@ -196,10 +197,21 @@ extension Executor {
     of controller: UIViewController, slot slotName: String, animated: Bool
   ) {
     guard let presenter = controller.presentingViewController else { return }
+    if controller.isBeingDismissed, let coordinator = controller.transitionCoordinator {
+      // Other code's dismissal runs: UIKit would refuse a second one (and warn), so the slot
+      // waits for the end of that one.
+      presentation.busySlots.insert(slotName)
+      presentation.dismissing.insert(slotName)
+      coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        self?.presentationDidEnd(in: slotName)
+      }
+      return
+    }
     let running =
       controller.presentedViewController?.transitionCoordinator ?? controller.transitionCoordinator
     if let running {
-      // UIKit would refuse it now: the dismissal follows the running transition.
+      // UIKit would refuse it now (a transition of the presentation chain runs): the dismissal
+      // follows it.
       waitToDismiss(controller, slot: slotName, animated: animated, after: running)
       return
     }

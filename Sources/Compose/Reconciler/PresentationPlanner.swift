@@ -65,7 +65,11 @@ extension Planner {
     of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
   ) -> ResolvedSlot {
     guard slot.children.count > 1 else {
-      if slot.children.isEmpty, slot.declaration.presentation?.key != nil {
+      // A slot mounted waiting (kept while another of its transitions runs) has no child on
+      // purpose.
+      if slot.children.isEmpty, let presentation = slot.declaration.presentation,
+        presentation.key != nil, presentation.isShown
+      {
         diagnostics.append(
           Diagnostic(
             id: .presentationShape,

@@ -302,6 +302,42 @@ struct PresentationTests {
     harness.expectInvariants()
   }
 
+  @Test(
+    "A reconciliation that presents or dismisses completes when its transitions end, and the composer settles"
+  )
+  func reconciliationCompletes() async {
+    let (screen, model, harness) = await show()
+    var completed: [[String]] = []
+    screen.composer.onReconciliationCompletion = { completion in
+      completed.append(completion.plan.steps.map(\.description))
+    }
+    model.editing = "a"
+    await harness.advance(by: 0.1)
+    #expect(!screen.composer.isSettled)
+    #expect(completed.isEmpty)
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    model.editing = "b"
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    #expect(
+      completed == [
+        [
+          #"update 'editor' #"a" NoteEditorViewController"#,
+          #"present 'editor' #"a" NoteEditorViewController animated"#,
+        ],
+        [
+          #"dismiss 'editor' #"a" NoteEditorViewController animated"#,
+          #"update 'editor' #"b" NoteEditorViewController"#,
+          #"present 'editor' #"b" NoteEditorViewController animated"#,
+        ],
+      ])
+    model.editing = nil
+    await harness.settle()
+    #expect(screen.composer.isSettled)
+    #expect(completed.count == 3)
+  }
+
   @Test("An item cleared while its presentation animates is dismissed once the presentation ends")
   func clearedDuringPresentation() async {
     let (screen, model, harness) = await show()
@@ -421,6 +457,34 @@ struct PresentationTests {
     #expect(screen.presentedViewController == nil)
   }
 
+  @Test(
+    "A change while other code dismisses the presented controller waits for that dismissal, without a UIKit warning"
+  )
+  func changedDuringOtherCodesDismissal() async {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    harness.controller(named: "editor.a")?.dismiss(animated: true)
+    await harness.advance(by: 0.1)
+    model.editing = "b"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" NoteEditorViewController animated
+      update 'editor' #"b" NoteEditorViewController
+      present 'editor' #"b" NoteEditorViewController animated
+      """)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(screen.composer.isSettled)
+    #expect(model.dismissals == 0)
+  }
+
   @Test("An item cleared while the user swipes the sheet is applied when the swipe ends")
   func clearedDuringSwipe() async throws {
     let (screen, model, harness) = await show()
@@ -454,6 +518,35 @@ struct PresentationTests {
       """)
     #expect(screen.presentedViewController == nil)
     #expect(model.dismissals == 0)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test(
+    "An item changed while the user swipes the sheet away is not cleared by the write-back, and is presented"
+  )
+  func changedDuringFinishedSwipe() async throws {
+    let (screen, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" NoteEditorViewController
+      present 'editor' #"a" NoteEditorViewController animated
+      """)
+    let editor = try #require(harness.controller(named: "editor.a"))
+    #expect(editor.uikitModel.beginInteractiveDismissal())
+    model.editing = "b"
+    await harness.advance(by: 0.1)
+    editor.uikitModel.finishInteractiveDismissal()
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"b" NoteEditorViewController
+      present 'editor' #"b" NoteEditorViewController animated
+      """)
+    #expect(model.editing == "b")
+    #expect(model.dismissals == 0)
+    #expect(screen.presentedViewController === harness.controller(named: "editor.b"))
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
@@ -576,6 +669,36 @@ struct PresentationTests {
       update 'editor' #"a" NoteEditorViewController
       present 'editor' #"a" NoteEditorViewController
       """)
+  }
+
+  @Test("An item set while the navigation controller pops is presented once the pop has ended")
+  func presentedAfterPop() async throws {
+    let model = NotesModel()
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      CompositionBuilder.buildBlock(
+        NavigationStack(path: [1], id: \.self) {
+          Child { NoteListViewController() }
+        } destination: { _ in
+          Child { NoteEditorViewController() }
+        }
+        .compositionContent,
+        Presentation("share", item: model.sharing, id: \.self) { _ in
+          Child { ShareViewController() }
+        }
+        .onDismiss { model.sharing = nil }
+        .compositionContent)
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    // Other code pops; the declaration pushes again once the pop has ended.
+    _ = navigation.popViewController(animated: true)
+    await harness.advance(by: 0.1)
+    model.sharing = "x"
+    await harness.settle()
+    #expect(navigation.presentedViewController is ShareViewController)
+    #expect(navigation.viewControllers.count == 2)
+    #expect(navigation.composer.isSettled)
+    #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
   @Test("A screen pushed with its item already set presents once the push has ended")

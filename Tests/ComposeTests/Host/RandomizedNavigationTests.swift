@@ -6,23 +6,27 @@ import Foundation
 import Testing
 import UIKitModel
 
-// Randomized tests of navigation stacks and tabs against UIKitModel. Each case is a seeded
-// sequence of random actions on a live `ComposedNavigationController`, or on a
+// Randomized tests of navigation stacks, tabs and presentations against UIKitModel. Each case is
+// a seeded sequence of random actions on a live `ComposedNavigationController`, on a
 // `ComposedTabBarController` whose tabs are plain controllers or composed navigation
-// controllers: path changes of every shape (push, pop, pop several, replace, reorder, clear,
+// controllers, or on a `ComposedViewController`; the navigation controller and the view
+// controller declare one or two `Presentation`s next to their content: path changes of every shape (push, pop, pop several, replace, reorder, clear,
 // an occasional duplicate key), with and without animation, landing at random virtual times so
 // that they arrive while a transition runs (under both interruption policies); pops made by UIKit
 // (`popViewController(animated:)`, an interactive pop finished or cancelled); tab lists changed,
 // selections set (also to `nil`) and tabs tapped; with and without `.onPop`/`.onSelect`
-// write-back. After each settle (`ModelRuntime.runUntilIdle()`), checks that must always hold:
+// write-back; presented items set, cleared and changed, in random styles, with and without
+// `.onDismiss`, sheets swiped away (finished, cancelled, met by a change), and presented
+// controllers dismissed by other code. After each settle (`ModelRuntime.runUntilIdle()`), checks that must always hold:
 // UIKit's stacks and tabs are the declared ones (and the state is UIKit's after a written-back
-// pop or tap), a kept identity keeps its controller, each UIKit call Compose makes is the fewest
+// pop or tap), UIKit presents the declared child (one of two declared waits), a swipe is refused
+// without `.onDismiss`, a kept identity keeps its controller, each UIKit call Compose makes is the fewest
 // (a path that gained one element is a push, not a set), the appearance callbacks are balanced and
 // leave exactly the visible controllers appeared, released controllers are deallocated, and
 // nothing is reported — no model warning or exception, no diagnostic but those the generated
 // input calls for. Every UIKit call is also checked as it is made.
 //
-// Kinds of container are cases of `NavigationScenario`; presentation can join as one more.
+// Kinds of container are cases of `NavigationScenario`.
 //
 // A failure prints its seed and the steps before it. To replay one seed:
 //
@@ -37,22 +41,22 @@ import UIKitModel
 @Suite("Randomized navigation", .isolatedModel(diagnostics: .allowed))
 struct RandomizedNavigation {
   @Test("Random paths, tabs, pops and taps at random times keep UIKit and the declaration in step")
-  func randomSequences() {
+  func randomSequences() async {
     if let seed = NavigationSoak.replaySeed {
-      _ = NavigationSoak.run(
+      _ = await NavigationSoak.run(
         seed: seed, steps: NavigationSoak.replaySteps ?? NavigationSoak.ciSteps)
       return
     }
     var seeds = SplitMix64(seed: 0x4E41_5649_0000_0001)
     for _ in 0..<NavigationSoak.ciCases {
-      _ = NavigationSoak.run(seed: seeds.next(), steps: NavigationSoak.ciSteps)
+      _ = await NavigationSoak.run(seed: seeds.next(), steps: NavigationSoak.ciSteps)
     }
   }
 
   @Test(
     "Soak: the same checks over COMPOSE_SOAK_STEPS steps",
     .enabled(if: NavigationSoak.soakSteps != nil, "set COMPOSE_SOAK_STEPS to run it"))
-  func soak() {
+  func soak() async {
     let total = NavigationSoak.soakSteps ?? 0
     var seeds = SplitMix64(seed: NavigationSoak.soakSeed ?? 0x4E41_5649_0000_0002)
     var remaining = total
@@ -62,7 +66,7 @@ struct RandomizedNavigation {
     while remaining > 0 {
       let steps = min(remaining, 500)
       let seed = seeds.next()
-      if let step = NavigationSoak.run(seed: seed, steps: steps) {
+      if let step = await NavigationSoak.run(seed: seed, steps: steps) {
         failing.append("\(hexadecimal(seed)) at step \(step)")
       }
       remaining -= steps
@@ -76,14 +80,14 @@ struct RandomizedNavigation {
   }
 
   @Test("The checks report a stack or tabs changed behind the composer's back")
-  func checksReportTampering() throws {
+  func checksReportTampering() async throws {
     for tampering in NavigationTampering.allCases {
       ModelRuntime.reset()
       ModelRuntime.exceptionPolicy = .record
       let harness = NavigationHarness(seed: 0x7A3B_0000_0000_0003, scenario: .stack)
-      #expect(harness.settle().isEmpty)
-      #expect(harness.prepareTampering().isEmpty)
-      let failures = harness.tamper(tampering)
+      #expect(await harness.settle().isEmpty)
+      #expect(await harness.prepareTampering().isEmpty)
+      let failures = await harness.tamper(tampering)
       #expect(
         failures.contains { $0.contains(tampering.reported) },
         Comment(
@@ -114,7 +118,7 @@ private enum NavigationTampering: CaseIterable {
 
 @MainActor
 private enum NavigationSoak {
-  static let ciCases = 10
+  static let ciCases = 20
   static let ciSteps = 250
 
   nonisolated static var replaySeed: UInt64? { number("COMPOSE_NAVIGATION_SEED") }
@@ -131,7 +135,7 @@ private enum NavigationSoak {
   }
 
   /// Runs one case; returns the step of its first failure, or `nil` when every check passed.
-  static func run(seed: UInt64, steps: Int) -> Int? {
+  static func run(seed: UInt64, steps: Int) async -> Int? {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
     // The checks read each composer's diagnostics; printing them all would only be noise.
@@ -139,14 +143,14 @@ private enum NavigationSoak {
     DiagnosticReporting.mode = .quiet
     defer { DiagnosticReporting.mode = reporting }
     let harness = NavigationHarness(seed: seed)
-    var failures = harness.settle()
+    var failures = await harness.settle()
     var step = 0
     while failures.isEmpty, step < steps {
       step += 1
-      harness.step()
+      await harness.step()
       failures = harness.takeImmediateFailures()
       if failures.isEmpty, harness.wantsSettle || step == steps {
-        failures = harness.settle()
+        failures = await harness.settle()
       }
     }
     guard !failures.isEmpty else { return nil }
@@ -170,6 +174,35 @@ private enum NavigationScenario: CaseIterable {
   /// A composed tab bar controller; tabs whose key is not `2 mod 3` hold a composed navigation
   /// controller.
   case tabs
+  /// A composed view controller with one child, presenting.
+  case presenter
+}
+
+/// One declared presentation: what it presents, how, and whether it is told of dismissals.
+private struct PresentationState {
+  var item: Int?
+  var style: UIModalPresentationStyle
+  var writesBack: Bool
+
+  /// The styles, sheets (which the user can swipe) more often.
+  static let styles: [UIModalPresentationStyle] = [
+    .pageSheet, .pageSheet, .formSheet, .formSheet, .fullScreen, .overFullScreen,
+  ]
+  static let itemKeys = 0..<4
+
+  var description: String {
+    "\(item.map(String.init) ?? "nil") \(styleName(style))\(writesBack ? " onDismiss" : "")"
+  }
+}
+
+private func styleName(_ style: UIModalPresentationStyle) -> String {
+  switch style {
+  case .pageSheet: "pageSheet"
+  case .formSheet: "formSheet"
+  case .fullScreen: "fullScreen"
+  case .overFullScreen: "overFullScreen"
+  default: "\(style)"
+  }
 }
 
 /// The source of truth the declarations read; write-back sets it.
@@ -183,6 +216,9 @@ private final class NavigationState {
   var writesBackPops = true
   var writesBackTaps = true
   var policy = Interruption.finishRunning
+  /// The presentations the root container declares, named `p0` and `p1`; none in the tabs
+  /// scenario.
+  var presentations: [PresentationState] = []
 
   static let tabKeys = 0..<6
   static let elementKeys = 0..<8
@@ -196,6 +232,30 @@ private final class NavigationState {
     return
       "tabs \(tabs) selection \(selection.map(String.init) ?? "nil") paths [\(stacks.joined(separator: ", "))] "
       + "generation \(generation) onPop \(writesBackPops) onSelect \(writesBackTaps) \(policy)"
+      + presentations.enumerated().map { " p\($0.offset): \($0.element.description)" }.joined()
+  }
+
+  /// The presentations, declared for the root container.
+  func presentationContent(registry: NavigationRegistry) -> CompositionContent {
+    var contents: [CompositionContent] = []
+    let generation = generation
+    for (index, declared) in presentations.enumerated() {
+      var presentation = Presentation("p\(index)", item: declared.item, id: \.self) { item in
+        Child {
+          registry.register(PresentedPageController(), "p\(index)/i\(item)")
+        } update: {
+          $0.generation = generation
+        }
+      }
+      .presentationStyle(declared.style)
+      if declared.writesBack {
+        presentation = presentation.onDismiss { [weak self] in
+          self?.presentations[index].item = nil
+        }
+      }
+      contents.append(presentation.compositionContent)
+    }
+    return CompositionBuilder.buildArray(contents)
   }
 }
 
@@ -210,6 +270,7 @@ private class PageController: UIViewController {
 private final class RootPageController: PageController {}
 private final class ElementPageController: PageController {}
 private final class PlainTabController: PageController {}
+private final class PresentedPageController: PageController {}
 
 /// Makes every controller, names it `key.serial` and keeps a weak reference to it.
 @MainActor
@@ -320,6 +381,8 @@ private final class StackNavigationController: ComposedNavigationController {
   var generation = -2
   /// The plans of the composer's reconciliations, newest last.
   var plans: [Plan] = []
+  /// Whether it declares the state's presentations next to its stack (as the root container).
+  var presents = false
 
   init(tab: Int, state: NavigationState, registry: NavigationRegistry, calls: CallCheck) {
     self.tab = tab
@@ -359,7 +422,9 @@ private final class StackNavigationController: ComposedNavigationController {
         self?.setNeedsCompose()
       }
     }
-    return stack.interruption(state.policy).compositionContent
+    let content = stack.interruption(state.policy).compositionContent
+    guard presents else { return content }
+    return CompositionBuilder.buildBlock(content, state.presentationContent(registry: registry))
   }
 
   override func pushViewController(_ viewController: UIViewController, animated: Bool) {
@@ -445,6 +510,40 @@ private final class StateTabBarController: ComposedTabBarController {
   }
 }
 
+/// The root of the presenter scenario: one child, and the state's presentations.
+@MainActor
+private final class PresenterController: ComposedViewController {
+  let state: NavigationState
+  let registry: NavigationRegistry
+  /// The plans of the composer's reconciliations, newest last.
+  var plans: [Plan] = []
+
+  init(state: NavigationState, registry: NavigationRegistry) {
+    self.state = state
+    self.registry = registry
+    super.init(nibName: nil, bundle: nil)
+    composer.onReconciliationCompletion = { [weak self] completion in
+      self?.plans.append(completion.plan)
+      if (self?.plans.count ?? 0) > 8 { self?.plans.removeFirst() }
+    }
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    let registry = registry
+    let generation = state.generation
+    Slot("content") {
+      Child {
+        registry.register(PlainTabController(), "content")
+      } update: {
+        $0.generation = generation
+      }
+    }
+    state.presentationContent(registry: registry)
+  }
+}
+
 // MARK: - The harness
 
 /// Runs one random case against a live screen and checks it after every settle.
@@ -485,12 +584,18 @@ private final class NavigationHarness {
   private var cancelledPopEnds: TimeInterval = -1
   /// The selection the state must have after a tap `onSelect` wrote back.
   private var expectedSelection: Int??
+  /// The item each presentation's state must have after a dismissal `onDismiss` wrote back, by
+  /// index.
+  private var expectedItems: [Int: Int?] = [:]
+  /// The presentations whose controller other code dismissed since the last settle, by index:
+  /// the composer learns of it at its next composition, which the settle makes.
+  private var dismissedByOtherCode: Set<Int> = []
 
   init(seed: UInt64, scenario: NavigationScenario? = nil) {
     self.seed = seed
     random = SplitMix64(seed: seed)
-    let stackAlone = random.chance(0.35)
-    self.scenario = scenario ?? (stackAlone ? .stack : .tabs)
+    let draw = random.below(100)
+    self.scenario = scenario ?? (draw < 30 ? .stack : draw < 50 ? .presenter : .tabs)
     window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     state.writesBackPops = random.chance(0.7)
     state.writesBackTaps = random.chance(0.7)
@@ -498,13 +603,25 @@ private final class NavigationHarness {
     for tab in NavigationState.tabKeys where NavigationState.holdsStack(tab) {
       state.paths[tab] = randomPath(allowingDuplicates: false)
     }
+    if self.scenario == .presenter || (self.scenario == .stack && random.chance(0.7)) {
+      let count = random.chance(0.5) ? 2 : 1
+      state.presentations = (0..<count).map { _ in
+        PresentationState(
+          item: nil, style: random.pick(PresentationState.styles), writesBack: random.chance(0.7))
+      }
+    }
     let container: UIViewController
     switch self.scenario {
     case .stack:
       state.tabs = [0]
       state.selection = 0
-      container = registry.register(
-        StackNavigationController(tab: 0, state: state, registry: registry, calls: calls), "nav0")
+      let navigation = StackNavigationController(
+        tab: 0, state: state, registry: registry, calls: calls)
+      navigation.presents = true
+      container = registry.register(navigation, "nav0")
+    case .presenter:
+      container = PresenterController(state: state, registry: registry)
+      container.uikitModel.name = "presenter"
     case .tabs:
       state.tabs = Array(NavigationState.tabKeys).shuffled(using: &random)
       state.tabs.removeLast(1 + random.below(4))
@@ -531,7 +648,18 @@ private final class NavigationHarness {
   // MARK: Steps
 
   /// One random action, then a random time passes.
-  func step() {
+  func step() async {
+    if !state.presentations.isEmpty, random.chance(scenario == .presenter ? 0.85 : 0.35) {
+      await presentationStep()
+    } else {
+      navigationStep()
+    }
+    await advance()
+    noteCoveredByModel()
+    stepsUntilSettle -= 1
+  }
+
+  private func navigationStep() {
     switch random.below(100) {
     case 0..<38: changePath()
     case 38..<46: popByUIKit()
@@ -558,12 +686,10 @@ private final class NavigationHarness {
     default:
       changePath()
     }
-    advance()
-    noteCoveredByModel()
-    stepsUntilSettle -= 1
   }
 
-  private func advance() {
+  private func advance() async {
+    await Self.letTasksRun()
     let delay = random.chance(0.25) ? 0 : Double(random.below(501)) / 1000
     ModelRuntime.advance(by: delay)
     note("advance \(delay) s to \(ModelRuntime.currentTime)")
@@ -653,6 +779,7 @@ private final class NavigationHarness {
 
   private func invalidateAll() {
     tabBar?.setNeedsCompose()
+    (root as? PresenterController)?.setNeedsCompose()
     for navigation in registry.navigationControllers.values { navigation.setNeedsCompose() }
     expectedPaths = [:]
     expectedSelection = nil
@@ -675,7 +802,9 @@ private final class NavigationHarness {
 
   /// The user's swipe: begun, sometimes met by a path change, then finished or cancelled.
   private func popInteractively() {
-    guard let tab = selectedTab, let navigation = registry.navigationControllers[tab],
+    // The user cannot reach a navigation controller covered by a presented controller.
+    guard root?.presentedViewController == nil, let tab = selectedTab,
+      let navigation = registry.navigationControllers[tab],
       navigation.uikitModel.beginInteractivePop()
     else { return }
     let settledBefore = navigation.composer.isSettled
@@ -788,6 +917,170 @@ private final class NavigationHarness {
     }
   }
 
+  // MARK: Presentation steps
+
+  /// The root container's composer, which declares the presentations.
+  private var rootComposer: Composer? {
+    switch root {
+    case let navigation as StackNavigationController: navigation.composer
+    case let presenter as PresenterController: presenter.composer
+    default: nil
+    }
+  }
+
+  /// Lets the tasks waiting for the main actor run (a composition a full-screen cover scheduled).
+  private static func letTasksRun() async {
+    for _ in 0..<3 { await Task.yield() }
+  }
+
+  private func presentationStep() async {
+    switch random.below(100) {
+    case 0..<34: changeItems()
+    case 34..<42: changeStyle()
+    case 42..<50:
+      let index = random.below(state.presentations.count)
+      state.presentations[index].writesBack.toggle()
+      expectedItems[index] = nil
+      note("p\(index) onDismiss \(state.presentations[index].writesBack)")
+      rootComposer?.setNeedsCompose()
+    case 50..<82: await swipe()
+    case 82..<92: dismissByOtherCode()
+    default:
+      state.generation += 1
+      invalidateAll()
+      note("generation \(state.generation)")
+    }
+  }
+
+  /// Sets, clears or changes the item of one presentation, sometimes of both.
+  private func changeItems() {
+    var indices = [random.below(state.presentations.count)]
+    if state.presentations.count > 1, random.chance(0.2) { indices = [0, 1] }
+    for index in indices {
+      let item: Int? =
+        random.chance(0.35) ? nil : random.pick(Array(PresentationState.itemKeys))
+      note(
+        "p\(index): \(state.presentations[index].item.map(String.init) ?? "nil") -> "
+          + (item.map(String.init) ?? "nil"))
+      state.presentations[index].item = item
+      expectedItems[index] = nil
+      // While UIKit still shows the other presentation's controller (its dismissal waits for a
+      // running transition or swipe), this one waits for it, and says so.
+      if item != nil, let presented = root?.presentedViewController,
+        let shownIndex = presentationIndex(of: presented), shownIndex != index
+      {
+        expectedDiagnostics.insert(.presentationWaiting)
+      }
+    }
+    presentationsChanged()
+  }
+
+  /// Changes the style of one presentation, which the next presentation uses.
+  private func changeStyle() {
+    let index = random.below(state.presentations.count)
+    let style = random.pick(PresentationState.styles)
+    note("p\(index) style \(styleName(style))")
+    state.presentations[index].style = style
+    presentationsChanged()
+  }
+
+  /// Composes the root container, sometimes without animation.
+  private func presentationsChanged() {
+    stable.formIntersection(currentKeys())
+    if state.presentations.allSatisfy({ $0.item != nil }), state.presentations.count > 1 {
+      expectedDiagnostics.insert(.presentationWaiting)
+    }
+    if random.chance(0.25) {
+      note("without animation")
+      rootComposer?.withoutAnimation {}
+    } else {
+      rootComposer?.setNeedsCompose()
+    }
+  }
+
+  /// The index of the presentation that presented a controller.
+  private func presentationIndex(of controller: UIViewController) -> Int? {
+    let name = key(of: controller.uikitModel.name)
+    guard name.hasPrefix("p"), let slash = name.firstIndex(of: "/") else { return nil }
+    return Int(name[name.index(after: name.startIndex)..<slash])
+  }
+
+  /// The user swipes the presented sheet down: at once, or begun and let go later, sometimes
+  /// after a change of the state.
+  private func swipe() async {
+    guard let presented = root?.presentedViewController,
+      let index = presentationIndex(of: presented)
+    else { return changeItems() }
+    let name = presented.uikitModel.name
+    let isSheet = [.pageSheet, .formSheet].contains(presented.modalPresentationStyle)
+    // Without a change pending or running, the declaration UIKit's delegate reads is the state.
+    let settled =
+      rootComposer?.isSettled == true && !presented.isBeingPresented
+      && !presented.isBeingDismissed && presented.presentedViewController == nil
+    let writesBack = state.presentations[index].writesBack
+    let swiped = state.presentations[index].item
+    let began = presented.uikitModel.beginInteractiveDismissal()
+    note("swipe \(name)\(began ? "" : " (refused)")")
+    if settled, isSheet, began != writesBack {
+      calls.failures.append(
+        began
+          ? "the user could swipe \(name) away without onDismiss"
+          : "the user could not swipe \(name) away with onDismiss")
+    }
+    guard began else { return }
+    stable.remove(key(of: name))
+    switch random.below(4) {
+    case 0:
+      presented.uikitModel.finishInteractiveDismissal()
+      note("swipe finishes at once")
+    case 1:
+      await advanceFraction()
+      presented.uikitModel.cancelInteractiveDismissal()
+      note("swipe is cancelled")
+      return
+    default:
+      await advanceFraction()
+      if random.chance(0.8) { changeItems() } else { changeStyle() }
+      await advanceFraction()
+      if random.chance(0.6) {
+        presented.uikitModel.finishInteractiveDismissal()
+        note("swipe finishes")
+      } else {
+        presented.uikitModel.cancelInteractiveDismissal()
+        note("swipe is cancelled")
+        return
+      }
+    }
+    // The write-back clears the item only while it is still the one swiped away: an item changed
+    // during the swipe stays, and is presented.
+    let now = state.presentations[index].item
+    expectedItems[index] = settled && writesBack ? .some(now == swiped ? nil : now) : nil
+  }
+
+  /// A random fraction of a modal transition passes.
+  private func advanceFraction() async {
+    await Self.letTasksRun()
+    let delay = Double(random.below(301)) / 1000
+    ModelRuntime.advance(by: delay)
+    note("advance \(delay) s to \(ModelRuntime.currentTime)")
+  }
+
+  /// Other code dismisses the presented controller; the composer finds it at a later
+  /// composition.
+  private func dismissByOtherCode() {
+    guard let root, let presented = root.presentedViewController,
+      let index = presentationIndex(of: presented), !presented.isBeingPresented,
+      !presented.isBeingDismissed
+    else { return changeItems() }
+    let animated = random.chance(0.7)
+    presented.dismiss(animated: animated)
+    note("other code dismisses \(presented.uikitModel.name)\(animated ? " animated" : "")")
+    stable.remove(key(of: presented.uikitModel.name))
+    dismissedByOtherCode.insert(index)
+    let settled = rootComposer?.isSettled == true
+    expectedItems[index] = settled && state.presentations[index].writesBack ? .some(nil) : nil
+  }
+
   // MARK: Settling and checks
 
   /// Notes the controllers UIKitModel leaves on screen under the top of an off-screen stack
@@ -808,8 +1101,22 @@ private final class NavigationHarness {
   }
 
   /// Lets every interaction go, runs everything pending, checks, and starts a new interval.
-  func settle() -> [String] {
+  func settle() async -> [String] {
     ModelRuntime.runUntilIdle()
+    if !dismissedByOtherCode.isEmpty {
+      // The later composition that finds the controllers other code dismissed.
+      note("composition after other code's dismissal")
+      rootComposer?.setNeedsCompose()
+      dismissedByOtherCode = []
+    }
+    // A full-screen cover's composition runs from a task: the tasks and the model's work run
+    // until neither starts more.
+    for _ in 0..<20 {
+      let events = ModelRuntime.events.count
+      await Self.letTasksRun()
+      ModelRuntime.runUntilIdle()
+      if events == ModelRuntime.events.count, !ModelRuntime.hasPendingWork { break }
+    }
     note("settle at \(ModelRuntime.currentTime)")
     var failures = takeImmediateFailures()
     failures += check()
@@ -817,6 +1124,7 @@ private final class NavigationHarness {
     expectedDiagnostics = diagnosticsCalledFor()
     expectedPaths = [:]
     expectedSelection = nil
+    expectedItems = [:]
     // A stack that waits to be brought up to date may still change its controllers.
     stable = Set(currentKeys()).filter { key in
       !laggingTabs.contains { key.hasPrefix("t\($0)/") }
@@ -829,6 +1137,10 @@ private final class NavigationHarness {
   /// The keys the state declares now, for the tabs whose controllers exist.
   private func currentKeys() -> [String] {
     var keys: [String] = []
+    if scenario == .presenter { keys.append("content") }
+    for (index, presentation) in state.presentations.enumerated() {
+      if let item = presentation.item { keys.append("p\(index)/i\(item)") }
+    }
     for tab in state.tabs {
       keys.append(NavigationState.holdsStack(tab) ? "nav\(tab)" : "tab\(tab)")
       guard NavigationState.holdsStack(tab) else { continue }
@@ -845,6 +1157,7 @@ private final class NavigationHarness {
     var failures: [String] = []
     failures += checkStacks()
     failures += checkTabs()
+    failures += checkPresentations()
     failures += checkControllers()
     failures += checkAppearance()
     failures += checkDiagnostics()
@@ -903,13 +1216,76 @@ private final class NavigationHarness {
               + "\(state.generation)")
         }
       }
+      if navigation === root { failures += presentationPlanFailures(navigation.plans) }
       for plan in navigation.plans {
-        let operations = plan.steps.filter { !$0.description.hasPrefix("update ") }
+        let operations = plan.steps.map(\.description).filter {
+          !$0.hasPrefix("update ") && !$0.hasPrefix("present ") && !$0.hasPrefix("dismiss ")
+        }
         if operations.count > 1 {
           failures.append("tab \(tab)'s plan has \(operations.count) stack operations: \(plan)")
         }
       }
       navigation.plans = []
+    }
+    return failures
+  }
+
+  /// UIKit presents the declared child (the other of two declared waits), the state is UIKit's
+  /// after a dismissal written back, and each plan presents and dismisses once per presentation.
+  private func checkPresentations() -> [String] {
+    guard let root, !state.presentations.isEmpty else { return [] }
+    var failures: [String] = []
+    if rootComposer?.isSettled != true { failures.append("the root's composer is not settled") }
+    let declared = state.presentations.enumerated().compactMap { index, presentation in
+      presentation.item.map { "p\(index)/i\($0)" }
+    }
+    let presented = root.presentedViewController
+    let shown = presented.map { key(of: $0.uikitModel.name) }
+    switch declared.count {
+    case 0:
+      if let shown { failures.append("UIKit presents \(shown), declared nothing") }
+    case 1:
+      if shown != declared[0] {
+        failures.append("UIKit presents \(shown ?? "nothing"), declared \(declared[0])")
+      }
+    default:
+      if !declared.contains(where: { $0 == shown }) {
+        failures.append(
+          "UIKit presents \(shown ?? "nothing"), declared one of \(declared) (the other waits)")
+      }
+    }
+    if let presented = presented as? PageController, presented.generation != state.generation {
+      failures.append(
+        "\(presented.uikitModel.name) has generation \(presented.generation), declared "
+          + "\(state.generation)")
+    }
+    for (index, expected) in expectedItems.sorted(by: { $0.key < $1.key })
+    where state.presentations[index].item != expected {
+      failures.append(
+        "p\(index)'s item is \(state.presentations[index].item.map(String.init) ?? "nil") after "
+          + "a dismissal onDismiss wrote back, expected "
+          + "\(expected.map(String.init) ?? "nil") (UIKit's)")
+    }
+    if let presenter = root as? PresenterController {
+      failures += presentationPlanFailures(presenter.plans)
+      presenter.plans = []
+    }
+    return failures
+  }
+
+  /// Each plan has at most one `present` and one `dismiss` per presentation.
+  private func presentationPlanFailures(_ plans: [Plan]) -> [String] {
+    var failures: [String] = []
+    for plan in plans {
+      let steps = plan.steps.map(\.description)
+      for index in state.presentations.indices {
+        for operation in ["present", "dismiss"] {
+          let count = steps.filter { $0.hasPrefix("\(operation) 'p\(index)'") }.count
+          if count > 1 {
+            failures.append("a plan has \(count) \(operation) steps for 'p\(index)': \(plan)")
+          }
+        }
+      }
     }
     return failures
   }
@@ -958,6 +1334,8 @@ private final class NavigationHarness {
   private func liveControllers() -> [UIViewController] {
     var live: [UIViewController] = []
     if let root { live.append(root) }
+    if let root = root as? PresenterController { live += root.children }
+    if let presented = root?.presentedViewController { live.append(presented) }
     live += tabBar?.viewControllers ?? []
     for navigation in navigations.values { live += navigation.viewControllers }
     return live
@@ -1013,9 +1391,17 @@ private final class NavigationHarness {
     ModelRuntime.clearEvents()
     var visible: Set<ObjectIdentifier> = []
     var shownController: UIViewController? = root
+    if let presented = root?.presentedViewController {
+      visible.insert(ObjectIdentifier(presented))
+      // A full-screen cover takes the root and its children off screen; the other styles leave
+      // them.
+      if presented.modalPresentationStyle == .fullScreen { shownController = nil }
+    }
     while let controller = shownController {
       visible.insert(ObjectIdentifier(controller))
-      if let tabBar = controller as? UITabBarController {
+      if let presenter = controller as? PresenterController {
+        shownController = presenter.children.first
+      } else if let tabBar = controller as? UITabBarController {
         shownController = tabBar.selectedViewController
       } else if let navigation = controller as? UINavigationController {
         shownController = navigation.viewControllers.last
@@ -1059,6 +1445,9 @@ private final class NavigationHarness {
     if state.paths.values.contains(where: { Set($0).count != $0.count }) {
       expected.insert(.duplicateKey)
     }
+    if state.presentations.count > 1, state.presentations.allSatisfy({ $0.item != nil }) {
+      expected.insert(.presentationWaiting)
+    }
     return expected
   }
 
@@ -1068,6 +1457,9 @@ private final class NavigationHarness {
     let expected = expectedDiagnostics.union(diagnosticsCalledFor())
     var composers: [(String, Composer)] = []
     if let tabBar { composers.append(("tabBar", tabBar.composer)) }
+    if let presenter = root as? PresenterController {
+      composers.append(("presenter", presenter.composer))
+    }
     for navigation in registry.navigationControllers.values {
       composers.append((navigation.uikitModel.name, navigation.composer))
     }
@@ -1087,14 +1479,14 @@ private final class NavigationHarness {
   // MARK: Tampering
 
   /// Declares tab 0's path `[1, 2]` with `onPop`, and settles.
-  func prepareTampering() -> [String] {
+  func prepareTampering() async -> [String] {
     state.writesBackPops = true
     setPath([1, 2], of: 0, animated: false)
-    return settle()
+    return await settle()
   }
 
   /// Corrupts a settled stack scenario prepared by `prepareTampering()`, then settles and checks.
-  func tamper(_ tampering: NavigationTampering) -> [String] {
+  func tamper(_ tampering: NavigationTampering) async -> [String] {
     guard let navigation = navigations[0] else { return ["no navigation controller"] }
     switch tampering {
     case .controllerKeptAlive:
@@ -1118,7 +1510,7 @@ private final class NavigationHarness {
       calls.userTarget = nil
       navigation.setNeedsCompose()
     }
-    return settle()
+    return await settle()
   }
 
   /// A controller the tampering keeps alive on purpose.
@@ -1134,6 +1526,9 @@ private final class NavigationHarness {
   func report(_ failures: [String], step: Int) -> String {
     var trace: [String] = []
     if let tabBar { trace += tabBar.composer.trace.suffix(20).map { "tabBar: " + $0 } }
+    if let presenter = root as? PresenterController {
+      trace += presenter.composer.trace.suffix(20).map { "presenter: " + $0 }
+    }
     for (tab, navigation) in navigations.sorted(by: { $0.key < $1.key }) {
       trace += navigation.composer.trace.suffix(12).map { "tab \(tab): " + $0 }
     }
