@@ -488,7 +488,7 @@ public final class Composer {
       executor.cutShort(slot.name)
     }
     // Cutting a swap short may have ended it.
-    let stillBusy = executor.transitioningSlots
+    let stillBusy = executor.transitioningSlots.union(executor.slotsWaitingForPresentation)
     if !stillBusy.isEmpty {
       declared = declared.replacingSlots(named: stillBusy, with: mounted)
     }
@@ -551,7 +551,8 @@ public final class Composer {
     if !stillBusy.isEmpty {
       // The busy slots are reconciled with the latest declaration when their swaps end.
       needsComposeAfterSwap = true
-      if executor.transitioningSlots.isDisjoint(with: stillBusy) { invalidate() }
+      let waiting = executor.transitioningSlots.union(executor.slotsWaitingForPresentation)
+      if waiting.isDisjoint(with: stillBusy) { invalidate() }
     }
     resumeWaitersIfSettled()
   }

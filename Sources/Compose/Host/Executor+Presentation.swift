@@ -38,6 +38,9 @@ struct PresentationState {
   var reportedBlocked: ChildIdentity?
   /// The transition coordinator of the container a declared presentation waits for.
   var coordinator: ObjectIdentifier?
+  /// The transition coordinator of a presentation other code makes or dismisses over the
+  /// container, which its navigation stack waits for.
+  var othersCoordinator: ObjectIdentifier?
 }
 
 extension Executor {

@@ -99,6 +99,32 @@ final class Executor {
     return slots
   }
 
+  /// Slots that wait for another slot's transition: a navigation controller's stack while one of
+  /// its presentations or dismissals runs (which makes it disappear or appear), so that its stack
+  /// changes once that ends and UIKit's appearance callbacks stay balanced.
+  ///
+  /// A presentation other code makes or dismisses over it counts too; the composer is told when it
+  /// ends.
+  var slotsWaitingForPresentation: Set<String> {
+    guard let navigationController = container as? UINavigationController else { return [] }
+    if !presentation.busySlots.isEmpty { return [NavigationStackDeclaration.slotName] }
+    guard let presented = navigationController.presentedViewController,
+      presented.isBeingPresented || presented.isBeingDismissed,
+      let coordinator = presented.transitionCoordinator
+    else { return [] }
+    let identifier = ObjectIdentifier(coordinator as AnyObject)
+    if presentation.othersCoordinator != identifier {
+      let accepted = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+        guard let self, self.presentation.othersCoordinator == identifier else { return }
+        self.presentation.othersCoordinator = nil
+        self.presentationTransitionDidEnd?(nil)
+      }
+      guard accepted else { return [] }
+      presentation.othersCoordinator = identifier
+    }
+    return [NavigationStackDeclaration.slotName]
+  }
+
   /// The children that running swaps take out or bring in.
   var swappingChildren: Set<ChildIdentity> {
     Set(swaps.values.flatMap { [$0.outgoingIdentity, $0.incomingIdentity] })

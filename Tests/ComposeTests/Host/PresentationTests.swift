@@ -874,5 +874,48 @@ struct PresentationTests {
     await Task.yield()
     #expect(released == nil)
   }
+
+  @Test(
+    "A stack change while a full-screen cover over the navigation controller is dismissed waits for the dismissal, and every controller's appearance stays balanced"
+  )
+  func stackChangeDuringCoverDismissal() async throws {
+    let model = NotesModel()
+    var path: [Int] = []
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      CompositionBuilder.buildBlock(
+        NavigationStack(path: path, id: \.self) {
+          Child { NoteListViewController() }
+        } destination: { _ in
+          Child { NoteEditorViewController() }
+        }
+        .compositionContent,
+        Presentation("cover", item: model.editing, id: \.self) { _ in
+          Child { ShareViewController() }
+        }
+        .presentationStyle(.fullScreen)
+        .compositionContent)
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    model.editing = "a"
+    await harness.settle()
+    model.editing = nil
+    await harness.advance(by: 0.1)
+    path = [1]
+    navigation.setNeedsCompose()
+    await harness.advance(by: 0.1)
+    #expect(navigation.viewControllers.count == 1)
+    await harness.settle()
+    #expect(
+      Array(navigation.composer.trace.suffix(3)) == [
+        #"present 'cover' #"a" ShareViewController animated"#,
+        #"dismiss 'cover' #"a" ShareViewController animated"#,
+        "push 'navigation' 1.#1 NoteEditorViewController animated",
+      ])
+    let top = try #require(navigation.topViewController as? NoteEditorViewController)
+    #expect(top.uikitModel.appearanceState == .appeared)
+    #expect(navigation.viewControllers.first?.uikitModel.appearanceState == .disappeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
 }
 #endif

@@ -790,6 +790,14 @@ private final class NavigationHarness {
     guard let tab = randomStackTab(), let navigation = registry.navigationControllers[tab],
       navigation.viewControllers.count > 1, navigation.transitionCoordinator == nil
     else { return }
+    // UIKitModel does not model a stack changed by other code while a presentation over the
+    // navigation controller makes it appear or disappear (the controller revealed by the pop is
+    // left disappeared): no such pop is made then.
+    if let presented = navigation.presentedViewController,
+      presented.isBeingPresented || presented.isBeingDismissed
+    {
+      return
+    }
     let settledBefore = navigation.composer.isSettled
     if navigation.viewIfLoaded?.window == nil { poppedOffScreen.insert(tab) }
     let animated = random.chance(0.7)
