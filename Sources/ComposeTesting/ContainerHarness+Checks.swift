@@ -145,16 +145,23 @@ extension ContainerHarness {
 
   /// The children of the container now, as the harness knows them.
   func currentChildren() -> [MadeController] {
-    made.filter { $0.controller?.parent === container }
+    made.filter { $0.controller.map(isHeld) ?? false }
   }
 
-  /// The names of those of `children` that are no longer children of the container but are still
-  /// alive.
+  /// The names of those of `children` that are no longer children of the container, nor
+  /// presented, but are still alive.
   func unreleased(_ children: [MadeController]) -> [String] {
     children.compactMap { child in
-      guard let controller = child.controller, controller.parent !== container else { return nil }
+      guard let controller = child.controller, !isHeld(controller) else { return nil }
       return child.name
     }
+  }
+
+  /// Whether UIKit holds a controller the composer made: a child of the container, or a
+  /// controller presented for one of its presentations.
+  private func isHeld(_ controller: UIViewController) -> Bool {
+    controller.parent === container
+      || (controller.parent == nil && controller.presentingViewController != nil)
   }
 
   // MARK: - Invariants
@@ -258,8 +265,10 @@ extension ContainerHarness {
       }
     }
     if settled {
-      for child in currentChildren()
-      where child.controller.map({ !mountedControllers.contains(ObjectIdentifier($0)) }) ?? false {
+      for child in made
+      where child.controller.map({
+        $0.parent === container && !mountedControllers.contains(ObjectIdentifier($0))
+      }) ?? false {
         violations.append("\(child.name) is still a child of the container but no longer declared")
       }
     }

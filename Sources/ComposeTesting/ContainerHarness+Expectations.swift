@@ -78,10 +78,12 @@ extension ContainerHarness {
     reportDiagnostics(expecting: expected, at: sourceLocation)
   }
 
-  /// Expects that the children `change` removes from the container are released once it settles.
+  /// Expects that the children `change` removes from the container, and the presented children it
+  /// dismisses, are released once it settles.
   ///
-  /// The harness holds every controller the composer made weakly. A child of the container
-  /// before the change that is no longer one after it, and is still alive, is reported by name.
+  /// The harness holds every controller the composer made weakly. A child of the container (or a
+  /// controller presented for one of its presentations) before the change that is no longer one
+  /// after it, and is still alive, is reported by name.
   /// Hidden kept-alive children are still children. A reference the test holds itself (a local
   /// `let detail = …`) keeps a child alive too: drop it before the change.
   ///

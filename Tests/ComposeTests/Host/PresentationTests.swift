@@ -917,5 +917,26 @@ struct PresentationTests {
     #expect(navigation.viewControllers.first?.uikitModel.appearanceState == .disappeared)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
+
+  @Test(
+    "expectReleased watches presented children: a dismissed editor is released, one kept alive is reported"
+  )
+  func releasedAfterDismissal() async throws {
+    let (_, model, harness) = await show()
+    model.editing = "a"
+    await harness.settle()
+    await harness.expectReleased { model.editing = nil }
+
+    model.editing = "b"
+    await harness.settle()
+    let kept = try #require(harness.controller(named: "editor.b"))
+    await withKnownIssue {
+      await harness.expectReleased { model.editing = nil }
+    } matching: { issue in
+      issue.description.contains(
+        "removed children still alive after the change settled: 'editor.b'")
+    }
+    #expect(kept.presentingViewController == nil)
+  }
 }
 #endif
