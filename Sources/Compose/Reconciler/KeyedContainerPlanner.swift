@@ -1,7 +1,31 @@
 extension Planner {
   /// Whether two lists of children have the same identities in the same order.
-  static func sameIdentities(_ lhs: [ResolvedChild], _ rhs: [ResolvedChild]) -> Bool {
+  static func sameIdentities(
+    _ lhs: some Collection<ResolvedChild>, _ rhs: some Collection<ResolvedChild>
+  ) -> Bool {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
+  }
+
+  /// Plans the `update` of each declared child that arrives (that `mounted` does not have) and has
+  /// an update closure: made and brought up to date before a system container's operation takes
+  /// it.
+  mutating func updateArrivingChildren(of declared: [ResolvedChild], mounted: [ResolvedChild]) {
+    let kept = Set(mounted.map(\.identity))
+    for child in declared where child.hasUpdate && !kept.contains(child.identity) {
+      steps.append(Plan.Step(.update, child.identity))
+    }
+  }
+
+  /// Plans the `update` of each declared child that stays and needs one: brought up to date once
+  /// a system container's operation is asked for.
+  mutating func updateKeptChildren(of declared: [ResolvedChild], mounted: [ResolvedChild]) {
+    var oldChildren: [ChildIdentity: ResolvedChild] = [:]
+    for child in mounted { oldChildren[child.identity] = child }
+    for child in declared where child.hasUpdate {
+      guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
+      else { continue }
+      steps.append(Plan.Step(.update, child.identity))
+    }
   }
 
   /// The slot of a keyed system container (tabs, pages) with the first child of each element,

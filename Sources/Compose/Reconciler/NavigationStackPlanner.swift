@@ -35,10 +35,7 @@ extension Planner {
       }
       return new
     }
-    let kept = Set(mounted.map(\.identity))
-    for child in declared where child.hasUpdate && !kept.contains(child.identity) {
-      steps.append(Plan.Step(.update, child.identity))
-    }
+    updateArrivingChildren(of: declared, mounted: mounted)
     let animated = animates && !mounted.isEmpty
     if mounted.isEmpty {
       // The first stack: set at once, as a navigation controller is given its root.
@@ -61,14 +58,7 @@ extension Planner {
         Plan.Step(
           .setViewControllers(declared.map(\.identity), animated: animated), top.identity))
     }
-    // The children that stay are brought up to date once the operation is asked for.
-    var oldChildren: [ChildIdentity: ResolvedChild] = [:]
-    for child in mounted { oldChildren[child.identity] = child }
-    for child in declared where child.hasUpdate {
-      guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
-      else { continue }
-      steps.append(Plan.Step(.update, child.identity))
-    }
+    updateKeptChildren(of: declared, mounted: mounted)
     return new
   }
 
@@ -76,13 +66,6 @@ extension Planner {
   mutating func removeStack(_ slot: ResolvedSlot) {
     guard let last = slot.children.last else { return }
     steps.append(Plan.Step(.setViewControllers([], animated: false), last.identity))
-  }
-
-  /// Whether two lists of children have the same identities in the same order.
-  private static func sameIdentities(
-    _ lhs: some Collection<ResolvedChild>, _ rhs: some Collection<ResolvedChild>
-  ) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.identity == $1.identity }
   }
 
   /// The slot with the first child of the root and of each path element, and a diagnostic for

@@ -61,10 +61,7 @@ extension Planner {
     }
     let samePages = old != nil && Self.sameIdentities(mounted, declared)
     if !samePages {
-      let kept = Set(mounted.map(\.identity))
-      for child in declared where child.hasUpdate && !kept.contains(child.identity) {
-        steps.append(Plan.Step(.update, child.identity))
-      }
+      updateArrivingChildren(of: declared, mounted: mounted)
       steps.append(Plan.Step(.setPages(declared.map(\.identity)), target.identity))
     }
     if shown?.identity != target.identity {
@@ -77,14 +74,7 @@ extension Planner {
     if let old, samePages {
       updateChildren(of: new, from: old)
     } else {
-      // The pages that stay are brought up to date once the operations are asked for.
-      var oldChildren: [ChildIdentity: ResolvedChild] = [:]
-      for child in mounted { oldChildren[child.identity] = child }
-      for child in declared where child.hasUpdate {
-        guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
-        else { continue }
-        steps.append(Plan.Step(.update, child.identity))
-      }
+      updateKeptChildren(of: declared, mounted: mounted)
     }
     guard let key = PagesDeclaration.key(of: target.identity), key != selection else {
       return new

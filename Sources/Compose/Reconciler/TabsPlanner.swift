@@ -51,22 +51,12 @@ extension Planner {
       }
       return new
     }
-    let kept = Set(mounted.map(\.identity))
-    for child in declared where child.hasUpdate && !kept.contains(child.identity) {
-      steps.append(Plan.Step(.update, child.identity))
-    }
+    updateArrivingChildren(of: declared, mounted: mounted)
     steps.append(
       Plan.Step(
         .setViewControllers(declared.map(\.identity), animated: animates && !mounted.isEmpty),
         (selected ?? first).identity))
-    // The tabs that stay are brought up to date once the operation is asked for.
-    var oldChildren: [ChildIdentity: ResolvedChild] = [:]
-    for child in mounted { oldChildren[child.identity] = child }
-    for child in declared where child.hasUpdate {
-      guard let oldChild = oldChildren[child.identity], child.needsUpdate(after: oldChild)
-      else { continue }
-      steps.append(Plan.Step(.update, child.identity))
-    }
+    updateKeptChildren(of: declared, mounted: mounted)
     return new
   }
 
