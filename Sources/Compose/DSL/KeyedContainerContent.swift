@@ -7,10 +7,15 @@ struct NamedKeyedElements: KeyedElements {
   var source: SourceLocation { list.source }
   var count: Int { list.count }
   func key(at index: Int) -> AnyHashable { list.key(at: index) }
-  func content(at index: Int) -> SlotContent { list.content(at: index) }
-  func occurrences() -> [Int]? { list.occurrences() }
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
-    list.run(prefix: prefix, locals: locals)
+  var contents: [SlotContent] { list.contents }
+  func checkKeys() -> KeyCheck { list.checkKeys() }
+  func run(prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?)
+    -> any KeyedRun
+  {
+    list.run(prefix: prefix, locals: locals, keys: keys, match: match)
+  }
+  func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
+    list.match(against: run, prefix: prefix)
   }
 }
 

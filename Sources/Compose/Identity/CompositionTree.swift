@@ -383,6 +383,9 @@ struct Resolver {
   private var reusesAll = true
   private var runCapture = RunCapture.disarmed
   private var capturedRun: (any KeyedRun)?
+  /// The typed keys of the mounted slot being resolved against, and its code.
+  private var mountedRun: (any KeyedRun)?
+  private var mountedCode = 0
 
   /// The last slot code handed out; codes are never reused.
   private static var lastCode = 0
@@ -473,10 +476,13 @@ struct Resolver {
     var list: ChildList
     if let mounted, let mountedIndex {
       candidates = mounted.slots[mountedIndex].children
+      mountedRun = mounted.slots[mountedIndex].keyedRun
+      mountedCode = mounted.slots[mountedIndex].code
       reusesAll = true
       list = ChildList(mounted: candidates)
     } else {
       candidates = []
+      mountedRun = nil
       reusesAll = false
       list = ChildList(own: [])
     }
@@ -566,6 +572,88 @@ struct Resolver {
       explicitID: declaration.explicitID, occurrence: occurrence)
   }
 
+  /// Appends the local identity of a child declared in a ``ForEach`` element whose path
+  /// starts with `prefixCount` components before the element's key.
+  private func appendLocal(of child: ResolvedChild, prefixCount: Int, to locals: inout RunLocals) {
+    let storage = child.identity.storage
+    if storage.path.components.count == prefixCount + 1, !storage.hasExplicitID,
+      storage.occurrence == 0
+    {
+      locals.appendPlain(controllerType: ObjectIdentifier(storage.controllerType))
+    } else {
+      locals.append(
+        LocalIdentity(
+          controllerType: ObjectIdentifier(storage.controllerType),
+          suffix: Array(storage.path.components.dropFirst(prefixCount + 1)),
+          explicitID: storage.explicitID, occurrence: storage.occurrence))
+    }
+  }
+
+  /// Collects the children of a list whose keys are matched with the mounted list of the slot,
+  /// the first content of the slot.
+  ///
+  /// An element that declares one plain child whose key is mounted takes the mounted child's
+  /// identity, and the mounted child itself when it can stand for the new one, wherever the key
+  /// moved: no path is made and no key hashed for it. Other elements are collected as usual.
+  private mutating func collect(
+    _ elements: any KeyedElements, matched match: KeyedMatch, path: StructuralPath,
+    slotTransition: Transition, environment: EnvironmentValues, into children: inout ChildList
+  ) {
+    runCapture = .disarmed
+    let contents = elements.contents
+    let sources = match.sources
+    let prefixCount = path.components.count
+    var locals = RunLocals()
+    var captures = true
+    for index in 0..<contents.count {
+      let source = sources[index]
+      if source >= 0, case .child(let declaration) = contents[index].node,
+        !declaration.isHidden, !declaration.hasExplicitID
+      {
+        let candidate = candidates[source]
+        let storage = candidate.identity.storage
+        // The mounted child has the same slot, path to the list and key; it is the same child
+        // when it is the element's only content, of the same type.
+        if storage.controllerType == declaration.controllerType, storage.occurrence == 0,
+          !storage.hasExplicitID, storage.path.components.count == prefixCount + 1
+        {
+          if source != index { reusesAll = false }
+          let identity = ChildIdentity(storage: storage)
+          if candidate.canStand(
+            for: declaration, identity: identity, slotTransition: slotTransition)
+          {
+            candidate.refreshEnvironment(environment)
+            children.append(candidate)
+          } else {
+            children.append(
+              ResolvedChild(
+                identity: identity, declaration: declaration, environment: environment,
+                transition: declaration.transition ?? slotTransition))
+          }
+          locals.appendPlain(controllerType: ObjectIdentifier(declaration.controllerType))
+          continue
+        }
+      }
+      let before = children.count
+      collect(
+        contents[index], path: path.appending(.key(elements.key(at: index))),
+        slotTransition: slotTransition, environment: environment, into: &children)
+      if children.count == before + 1, let child = children.last {
+        appendLocal(of: child, prefixCount: prefixCount, to: &locals)
+      } else {
+        captures = false
+      }
+    }
+    guard captures else {
+      runCapture = .failed
+      return
+    }
+    var match = match
+    match.mountedCode = mountedCode
+    capturedRun = elements.run(prefix: path, locals: locals, keys: match.keys, match: match)
+    runCapture = .captured
+  }
+
   private mutating func collect(
     _ content: SlotContent, path: StructuralPath, slotTransition: Transition,
     environment: EnvironmentValues, keyOccurrence: Int = 0,
@@ -644,13 +732,27 @@ struct Resolver {
           environment: environment, keyOccurrence: keyOccurrence, into: &children)
       }
     case .keyed(let elements):
-      let occurrences = elements.occurrences()
+      if runCapture == .armed, children.count == 0, let mountedRun,
+        let match = elements.match(against: mountedRun, prefix: path)
+      {
+        collect(
+          elements, matched: match, path: path, slotTransition: slotTransition,
+          environment: environment, into: &children)
+        return
+      }
+      let check = elements.checkKeys()
+      var occurrences: [Int]?
+      var keyIndex: KeyIndex?
+      switch check {
+      case .unique(let index): keyIndex = index
+      case .repeated(let counts): occurrences = counts
+      }
       // Only a list with unique keys can be diffed by its keys alone.
       let capturesRun = runCapture == .armed && occurrences == nil
       if runCapture == .armed { runCapture = capturesRun ? .disarmed : .failed }
-      var locals: [LocalIdentity] = []
-      if capturesRun { locals.reserveCapacity(elements.count) }
-      for index in 0..<elements.count {
+      var locals = RunLocals()
+      let contents = elements.contents
+      for index in 0..<contents.count {
         let key = elements.key(at: index)
         let occurrence = occurrences?[index] ?? 0
         if occurrence == 1 {
@@ -664,23 +766,18 @@ struct Resolver {
         }
         let before = children.count
         collect(
-          elements.content(at: index), path: path.appending(.key(key)),
+          contents[index], path: path.appending(.key(key)),
           slotTransition: slotTransition, environment: environment, keyOccurrence: occurrence,
           into: &children)
         guard capturesRun else { continue }
         if children.count == before + 1, let child = children.last {
-          let identity = child.identity
-          locals.append(
-            LocalIdentity(
-              controllerType: ObjectIdentifier(identity.controllerType),
-              suffix: Array(identity.path.components.dropFirst(path.components.count + 1)),
-              explicitID: identity.explicitID, occurrence: identity.occurrence))
+          appendLocal(of: child, prefixCount: path.components.count, to: &locals)
         } else {
           runCapture = .failed
         }
       }
-      if capturesRun, runCapture != .failed {
-        capturedRun = elements.run(prefix: path, locals: locals)
+      if capturesRun, runCapture != .failed, let keyIndex {
+        capturedRun = elements.run(prefix: path, locals: locals, keys: keyIndex, match: nil)
         runCapture = .captured
       }
     case .environment(let change, let inner):

@@ -8,14 +8,58 @@ protocol KeyedElements {
   var source: SourceLocation { get }
   var count: Int { get }
   func key(at index: Int) -> AnyHashable
-  func content(at index: Int) -> SlotContent
-  /// For each element, how many earlier elements have the same key (0 for a unique key).
-  func occurrences() -> [Int]?
+  /// Each element's content, in order.
+  var contents: [SlotContent] { get }
+  /// Whether every key is unique, found with one typed lookup per key: the set of the keys when
+  /// they are, and for each element how many earlier elements have the same key when not.
+  func checkKeys() -> KeyCheck
   /// The typed keys of a list whose keys are unique and whose elements each declared exactly one
-  /// child.
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun
+  /// child; `keys` is what ``checkKeys()`` or ``match(against:prefix:)`` returned.
+  func run(prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?)
+    -> any KeyedRun
+  /// Matches the keys with those of the list mounted at the same place: for each element, the
+  /// mounted position of its key. `nil` when the lists cannot be compared (another key type or
+  /// another place) or when a key is repeated (the slow path reports it).
+  ///
+  /// Only the keys that are not matched by comparison are hashed, and the set of the keys is
+  /// the mounted one's with the removed and inserted keys applied, so a list with a few edits
+  /// costs a few hashes.
+  func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch?
   /// What declared the elements, as diagnostics name it: `the ForEach`.
   var kind: String { get }
+}
+
+/// Whether a list's keys are unique.
+enum KeyCheck {
+  /// Every key is unique; the set of the keys.
+  case unique(KeyIndex)
+  /// For each element, how many earlier elements have the same key.
+  case repeated([Int])
+}
+
+/// The set of a list's keys, in their own type; kept by the list's run so that the next
+/// declaration of the list finds a repeated key by hashing only the keys that changed.
+class KeyIndex {}
+
+/// The typed set behind a ``KeyIndex``.
+final class TypedKeyIndex<Key: Hashable>: KeyIndex {
+  let keys: Set<Key>
+
+  init(_ keys: Set<Key>) {
+    self.keys = keys
+  }
+}
+
+/// A list matched with the list mounted at the same place while it is resolved.
+struct KeyedMatch {
+  /// For each element, the mounted position of its key, or `-1` for a new key; each mounted
+  /// position at most once.
+  let sources: [Int]
+  /// The set of the keys.
+  let keys: KeyIndex
+  /// The code of the mounted slot the list was matched with; a slot's code stands for its
+  /// children, so a reconciliation with that slot reuses `sources` instead of matching again.
+  var mountedCode = 0
 }
 
 extension KeyedElements {
@@ -34,17 +78,17 @@ struct KeyOperations<Key: Hashable> {
   let equal: ([Key], [Key]) -> Bool
   /// ``KeyedDifference/match(from:to:)`` on two lists of unique keys.
   let match: ([Key], [Key]) -> [Int]
-  /// Whether some key appears twice.
-  let hasDuplicates: ([Key]) -> Bool
+  /// The set of the keys, or `nil` when some key appears twice.
+  let uniqueKeys: ([Key]) -> Set<Key>?
 
   @usableFromInline
   init(
     equal: @escaping ([Key], [Key]) -> Bool, match: @escaping ([Key], [Key]) -> [Int],
-    hasDuplicates: @escaping ([Key]) -> Bool
+    uniqueKeys: @escaping ([Key]) -> Set<Key>?
   ) {
     self.equal = equal
     self.match = match
-    self.hasDuplicates = hasDuplicates
+    self.uniqueKeys = uniqueKeys
   }
 
   /// The operations, compiled where `Key` is known.
@@ -53,12 +97,12 @@ struct KeyOperations<Key: Hashable> {
     KeyOperations(
       equal: { $0 == $1 },
       match: { KeyedDifference.match(from: $0, to: $1) },
-      hasDuplicates: { keys in
+      uniqueKeys: { keys in
         var seen = Set<Key>(minimumCapacity: keys.count)
         for key in keys where !seen.insert(key).inserted {
-          return true
+          return nil
         }
-        return false
+        return seen
       })
   }
 }
@@ -73,11 +117,8 @@ struct TypedElements<Key: Hashable>: KeyedElements {
 
   func key(at index: Int) -> AnyHashable { AnyHashable(keys[index]) }
 
-  func content(at index: Int) -> SlotContent { contents[index] }
-
-  /// `nil` when every key is unique, the common case, found with one typed lookup per key.
-  func occurrences() -> [Int]? {
-    guard operations.hasDuplicates(keys) else { return nil }
+  func checkKeys() -> KeyCheck {
+    if let unique = operations.uniqueKeys(keys) { return .unique(TypedKeyIndex(unique)) }
     var counts: [Key: Int] = [:]
     var result = [Int](repeating: 0, count: keys.count)
     for index in keys.indices {
@@ -85,11 +126,45 @@ struct TypedElements<Key: Hashable>: KeyedElements {
       counts[keys[index]] = earlier + 1
       result[index] = earlier
     }
-    return result
+    return .repeated(result)
   }
 
-  func run(prefix: StructuralPath, locals: [LocalIdentity]) -> any KeyedRun {
-    TypedRun(prefix: prefix, keys: keys, locals: locals, operations: operations)
+  func run(prefix: StructuralPath, locals: RunLocals, keys index: KeyIndex, match: KeyedMatch?)
+    -> any KeyedRun
+  {
+    TypedRun(
+      prefix: prefix, keys: keys, locals: locals,
+      index: unsafeDowncast(index, to: TypedKeyIndex<Key>.self), operations: operations,
+      match: match)
+  }
+
+  func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
+    guard let old = run as? TypedRun<Key>, old.prefix == prefix else { return nil }
+    let sources = operations.match(old.keys, keys)
+    // Each mounted key is unique, so a key repeated here left one of its elements unmatched,
+    // or (matched through the table) used a mounted position twice.
+    let oldCount = old.keys.count
+    var used = [Bool](repeating: false, count: oldCount)
+    var matched = 0
+    for source in sources where source >= 0 {
+      if used[source] { return nil }
+      used[source] = true
+      matched += 1
+    }
+    guard matched != sources.count || matched != oldCount else {
+      // The same keys: the mounted set stands for these too.
+      return KeyedMatch(sources: sources, keys: old.index)
+    }
+    // The set of the new keys: the mounted set without the removed keys, with the new ones; a
+    // new key already in it is repeated.
+    var set = old.index.keys
+    for position in 0..<oldCount where !used[position] {
+      set.remove(old.keys[position])
+    }
+    for position in sources.indices where sources[position] < 0 {
+      if !set.insert(keys[position]).inserted { return nil }
+    }
+    return KeyedMatch(sources: sources, keys: TypedKeyIndex(set))
   }
 }
 
@@ -132,6 +207,70 @@ struct LocalIdentity: Hashable {
   }
 }
 
+/// The rest of each child's identity in a run, apart from its key, aligned with the run's keys.
+///
+/// The usual list declares one child type with no explicit id in every element: then one local
+/// identity stands for all of them, and appending another costs a few comparisons instead of a
+/// hash.
+struct RunLocals {
+  /// The local identity of every child so far, while they are all the same.
+  private(set) var uniform: LocalIdentity?
+  /// Whether `uniform` has no suffix and no explicit id.
+  private var uniformIsPlain = false
+  /// Each child's local identity, once they differ; empty while they do not.
+  private var each: [LocalIdentity] = []
+  /// How many children.
+  private(set) var count = 0
+
+  /// No children yet.
+  init() {}
+
+  /// Whether one local identity stands for every child.
+  var isUniform: Bool { each.isEmpty }
+
+  /// The local identity of the child at `index`.
+  func local(at index: Int) -> LocalIdentity {
+    each.isEmpty ? uniform.unsafelyUnwrapped : each[index]
+  }
+
+  /// Appends a child that is an element's only content (no suffix) with no explicit id and no
+  /// repeated key, the common case, without making its local identity unless it differs.
+  mutating func appendPlain(controllerType: ObjectIdentifier) {
+    if each.isEmpty, uniformIsPlain, let uniform, uniform.controllerType == controllerType {
+      count += 1
+      return
+    }
+    append(
+      LocalIdentity(controllerType: controllerType, suffix: [], explicitID: nil, occurrence: 0))
+  }
+
+  /// Appends a child's local identity.
+  mutating func append(_ local: LocalIdentity) {
+    defer { count += 1 }
+    guard let uniform else {
+      uniform = local
+      uniformIsPlain = local.suffix.isEmpty && local.explicitID == nil
+      return
+    }
+    if each.isEmpty {
+      if local == uniform { return }
+      each.reserveCapacity(count + 1)
+      for _ in 0..<count { each.append(uniform) }
+    }
+    each.append(local)
+  }
+
+  /// Whether two runs' children have the same local identities.
+  func isEqual(to other: RunLocals) -> Bool {
+    guard count == other.count else { return false }
+    if isUniform, other.isUniform { return uniform == other.uniform }
+    for index in 0..<count where local(at: index) != other.local(at: index) {
+      return false
+    }
+    return true
+  }
+}
+
 /// The typed keys of a slot whose children all come from one `ForEach`, one child per element,
 /// aligned with the slot's children.
 ///
@@ -145,8 +284,9 @@ protocol KeyedRun: AnyObject {
   /// Whether `other` has the same children in the same order; `nil` when the runs cannot be
   /// compared (another key type or another place).
   func isSame(as other: any KeyedRun) -> Bool?
-  /// The difference from `old`; `nil` when the runs cannot be compared.
-  func difference(from old: any KeyedRun) -> KeyedDifference?
+  /// The difference from `old`, the run of the slot whose code is `oldCode`; `nil` when the runs
+  /// cannot be compared.
+  func difference(from old: any KeyedRun, oldCode: Int) -> KeyedDifference?
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
@@ -154,48 +294,53 @@ final class TypedRun<Key: Hashable>: KeyedRun {
   let prefix: StructuralPath
   let keys: [Key]
   /// The rest of each child's identity, aligned with `keys`.
-  let locals: [LocalIdentity]
-  /// The rest of every child's identity, when it is the same for all of them (the usual list of
-  /// one child type): then locals are compared once per list instead of once per child.
-  let uniformLocal: LocalIdentity?
+  let locals: RunLocals
+  /// The set of `keys`.
+  let index: TypedKeyIndex<Key>
   let operations: KeyOperations<Key>
+  /// The matching with the mounted list found while resolving, until a reconciliation with that
+  /// slot uses it.
+  private var match: KeyedMatch?
 
   var count: Int { keys.count }
 
   init(
-    prefix: StructuralPath, keys: [Key], locals: [LocalIdentity], operations: KeyOperations<Key>
+    prefix: StructuralPath, keys: [Key], locals: RunLocals, index: TypedKeyIndex<Key>,
+    operations: KeyOperations<Key>, match: KeyedMatch?
   ) {
     self.prefix = prefix
     self.keys = keys
     self.locals = locals
+    self.index = index
     self.operations = operations
-    if let first = locals.first, !locals.contains(where: { $0 != first }) {
-      uniformLocal = first
-    } else {
-      uniformLocal = nil
-    }
+    self.match = match
   }
 
   func isSame(as other: any KeyedRun) -> Bool? {
     guard let other = other as? TypedRun<Key>, other.prefix == prefix else { return nil }
     guard operations.equal(other.keys, keys) else { return false }
-    if let uniformLocal, let otherLocal = other.uniformLocal {
-      return uniformLocal == otherLocal
-    }
-    return other.locals == locals
+    return locals.isEqual(to: other.locals)
   }
 
-  func difference(from old: any KeyedRun) -> KeyedDifference? {
+  func difference(from old: any KeyedRun, oldCode: Int) -> KeyedDifference? {
     guard let old = old as? TypedRun<Key>, old.prefix == prefix else { return nil }
-    var sources = operations.match(old.keys, keys)
-    if let uniformLocal, let oldLocal = old.uniformLocal, uniformLocal == oldLocal {
+    var sources: [Int]
+    if let match, match.mountedCode == oldCode {
+      sources = match.sources
+      self.match = nil
+    } else {
+      sources = operations.match(old.keys, keys)
+    }
+    if locals.isUniform, old.locals.isUniform, locals.uniform == old.locals.uniform {
       return KeyedDifference(sources: sources, oldCount: old.keys.count)
     }
     // A key whose child changed type, branch or explicit id is another child: the old one is
     // removed and the new one added.
     for index in sources.indices {
       let source = sources[index]
-      if source >= 0, old.locals[source] != locals[index] { sources[index] = -1 }
+      if source >= 0, old.locals.local(at: source) != locals.local(at: index) {
+        sources[index] = -1
+      }
     }
     return KeyedDifference(sources: sources, oldCount: old.keys.count)
   }

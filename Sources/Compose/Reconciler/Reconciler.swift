@@ -335,7 +335,7 @@ struct Planner {
     }
     var typedDifference: KeyedDifference?
     if let oldRun = old.keyedRun, let newRun = new.keyedRun {
-      typedDifference = newRun.difference(from: oldRun)
+      typedDifference = newRun.difference(from: oldRun, oldCode: old.code)
     }
     let difference =
       typedDifference ?? KeyedDifference.compute(from: old.children, to: new.children)
