@@ -134,6 +134,9 @@ final class SlotDeclaration {
   /// What makes the slot a modal presentation, for a slot declared by ``Presentation``; `nil`
   /// otherwise.
   let presentation: PresentationDeclaration?
+  /// Whether the slot places its children's views: none of a navigation stack, tabs, pages or a
+  /// presentation.
+  let placesViews: Bool
   /// Whether this is a mounted slot's copy, without the content and closures of user code.
   private(set) var isReleased = false
 
@@ -148,6 +151,7 @@ final class SlotDeclaration {
     self.tabs = tabs
     self.pages = pages
     self.presentation = presentation
+    placesViews = stack == nil && tabs == nil && pages == nil && presentation == nil
     self.name = name
     self.anchor = anchor
     self.layout = layout

@@ -215,8 +215,9 @@ struct LocalIdentity: Hashable {
 struct RunLocals {
   /// The local identity of every child so far, while they are all the same.
   private(set) var uniform: LocalIdentity?
-  /// Whether `uniform` has no suffix and no explicit id.
-  private var uniformIsPlain = false
+  /// The controller type of `uniform` when it has no suffix, no explicit id and no repeated key:
+  /// compared alone for a plain child, without copying `uniform`.
+  private var uniformPlainType: ObjectIdentifier?
   /// Each child's local identity, once they differ; empty while they do not.
   private var each: [LocalIdentity] = []
   /// How many children.
@@ -236,7 +237,7 @@ struct RunLocals {
   /// Appends a child that is an element's only content (no suffix) with no explicit id and no
   /// repeated key, the common case, without making its local identity unless it differs.
   mutating func appendPlain(controllerType: ObjectIdentifier) {
-    if each.isEmpty, uniformIsPlain, let uniform, uniform.controllerType == controllerType {
+    if uniformPlainType == controllerType, each.isEmpty {
       count += 1
       return
     }
@@ -249,7 +250,9 @@ struct RunLocals {
     defer { count += 1 }
     guard let uniform else {
       uniform = local
-      uniformIsPlain = local.suffix.isEmpty && local.explicitID == nil
+      if local.suffix.isEmpty, local.explicitID == nil, local.occurrence == 0 {
+        uniformPlainType = local.controllerType
+      }
       return
     }
     if each.isEmpty {

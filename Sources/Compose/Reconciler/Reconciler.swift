@@ -81,6 +81,17 @@ extension CompositionTree {
     // The presentation that may be shown, found at the first presentation slot.
     var presentationOwner: String??
     for position in new.slots.indices {
+      // The usual slot of a large tree: unchanged, paired by position, with nothing to update or
+      // keep hidden. It plans nothing and is not copied.
+      if position < slots.count, slots[position].code == new.slots[position].code,
+        !new.slots[position].hasUpdates, slots[position].hidden.isEmpty,
+        new.slots[position].hidden.isEmpty, new.slots[position].declaration.placesViews,
+        container == nil || new.slots[position].declaration.anchor == nil
+      {
+        matched?[position] = true
+        if mountedSlots != nil { mount(new.slots[position], at: position) }
+        continue
+      }
       let slot = new.slots[position]
       var oldIndex: Int?
       if position < slots.count, slots[position].name == slot.name {
