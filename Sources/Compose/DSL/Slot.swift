@@ -165,7 +165,9 @@ final class SlotDeclaration {
   /// Whether the other declaration's layout places views the same way as this one's, shows the
   /// same tab or page, and shows its presented child as this one does.
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
-    layout.matches(other.layout) && tabs?.selection == other.tabs?.selection
+    guard layout.matches(other.layout) else { return false }
+    if placesViews, other.placesViews { return true }
+    return tabs?.selection == other.tabs?.selection
       && pages?.selection == other.pages?.selection
       && presentation?.isShown == other.presentation?.isShown
   }

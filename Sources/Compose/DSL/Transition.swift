@@ -65,6 +65,41 @@ public struct Transition: CustomStringConvertible {
     return false
   }
 
+  /// What ``isSame(as:)`` compares, as plain values: read once and compared without copying
+  /// the transition.
+  struct Signature: Equatable {
+    /// The kind, `0` for a custom transition.
+    let kind: UInt8
+    /// The edge of a slide or a flip.
+    let edge: UInt8
+    let duration: TimeInterval
+
+    /// Whether the two signatures are of transitions known to animate the same way.
+    func isSame(as other: Signature) -> Bool {
+      kind != 0 && self == other
+    }
+  }
+
+  /// The transition's ``Signature``.
+  var signature: Signature {
+    func code(_ edge: Edge) -> UInt8 {
+      switch edge {
+      case .top: 1
+      case .leading: 2
+      case .bottom: 3
+      case .trailing: 4
+      }
+    }
+    switch kind {
+    case .none: return Signature(kind: 1, edge: 0, duration: duration)
+    case .cut: return Signature(kind: 2, edge: 0, duration: duration)
+    case .crossDissolve: return Signature(kind: 3, edge: 0, duration: duration)
+    case .slide(let edge): return Signature(kind: 4, edge: code(edge), duration: duration)
+    case .flip(let edge): return Signature(kind: 5, edge: code(edge), duration: duration)
+    case .custom: return Signature(kind: 0, edge: 0, duration: duration)
+    }
+  }
+
   /// This transition without what user code captured.
   ///
   /// A custom transition keeps its options and duration, and its animations do nothing. For a mounted child, which never animates with its

@@ -209,6 +209,9 @@ final class ResolvedChild {
   /// The child's transition, or its slot's; a custom transition's animations are dropped once
   /// released.
   private(set) var transition: Transition
+  /// The ``Transition/Signature`` of `transition`, compared when a declaration is resolved
+  /// again.
+  let transitionSignature: Transition.Signature
   /// Whether the declaration has an update closure.
   ///
   /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays `true` once released.
@@ -237,6 +240,7 @@ final class ResolvedChild {
     update = declaration.update
     self.environment = environment
     self.transition = transition
+    transitionSignature = transition.signature
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
     source = declaration.source
@@ -284,14 +288,18 @@ final class ResolvedChild {
   /// transition (the declaration's own, or else its slot's) and source are the same. The factory
   /// does not matter: a mounted child is never made again.
   func canStand(
-    for declaration: ChildDeclaration, identity: ChildIdentity, slotTransition: Transition
+    for declaration: ChildDeclaration, identity: ChildIdentity,
+    slotTransition: Transition.Signature
   ) -> Bool {
     guard self.identity.storage === identity.storage, !hasUpdate, !declaration.hasUpdate,
-      lifetime == declaration.lifetime, source == declaration.source
+      source.line == declaration.source.line, lifetime == declaration.lifetime,
+      source == declaration.source
     else { return false }
-    guard declaration.hasTransition else { return transition.isSame(as: slotTransition) }
+    guard declaration.hasTransition else {
+      return transitionSignature.isSame(as: slotTransition)
+    }
     guard let own = declaration.transition else { return false }
-    return transition.isSame(as: own)
+    return transitionSignature.isSame(as: own.signature)
   }
 
   /// `path Type`, then the explicit id, duplicate number and lifetime when they apply.
@@ -386,6 +394,8 @@ struct Resolver {
   /// The typed keys of the mounted slot being resolved against, and its code.
   private var mountedRun: (any KeyedRun)?
   private var mountedCode = 0
+  /// The signature of the transition of the slot being resolved.
+  private var slotSignature = Transition.none.signature
 
   /// The last slot code handed out; codes are never reused.
   private static var lastCode = 0
@@ -473,6 +483,7 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDs = [:] }
     slotName = slot.name
     slotDigest = nil
+    slotSignature = slot.transition.signature
     var list: ChildList
     if let mounted, let mountedIndex {
       candidates = mounted.slots[mountedIndex].children
@@ -533,6 +544,7 @@ struct Resolver {
     explicitIDs = explicitIDsBySlot[index] ?? [:]
     slotName = slot.name
     slotDigest = nil
+    slotSignature = slot.transition.signature
     candidates = []
     reusesAll = false
     var list = ChildList(own: slots[index].children)
@@ -620,7 +632,7 @@ struct Resolver {
           if source != index { reusesAll = false }
           let identity = ChildIdentity(storage: storage)
           if candidate.canStand(
-            for: declaration, identity: identity, slotTransition: slotTransition)
+            for: declaration, identity: identity, slotTransition: slotSignature)
           {
             candidate.refreshEnvironment(environment)
             children.append(candidate)
@@ -697,7 +709,7 @@ struct Resolver {
         at: position, path: path, declaration: declaration, occurrence: occurrence)
       if position < candidates.count,
         candidates[position].canStand(
-          for: declaration, identity: identity, slotTransition: slotTransition)
+          for: declaration, identity: identity, slotTransition: slotSignature)
       {
         // A mounted child that kept its environment (a nested composed container reads it)
         // stands for the new one with the new values.
