@@ -30,7 +30,7 @@ enum Declarations {
   /// - Parameter keys: The keys, unique.
   /// - Returns: The declaration.
   @CompositionBuilder
-  static func keyedList(_ keys: [Int]) -> CompositionContent {
+  static func keyedList<Key: Hashable>(_ keys: [Key]) -> CompositionContent {
     Slot("list") {
       ForEach(keys, id: \.self) { _ in
         Child { RowController() }

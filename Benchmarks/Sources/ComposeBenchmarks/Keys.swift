@@ -61,6 +61,21 @@ struct KeyEdit {
   }
 }
 
+/// The same edit on `String` keys: each `Int` key spelled out, as identifiers of records often
+/// are.
+struct StringKeys {
+  var old: [String]
+  var new: [String]
+
+  /// The keys of `edit` as text, `"item-"` and the number.
+  ///
+  /// - Parameter edit: The edit on `Int` keys.
+  init(_ edit: KeyEdit) {
+    old = edit.old.map { "item-\($0)" }
+    new = edit.new.map { "item-\($0)" }
+  }
+}
+
 /// The fewest steps between two lists of unique keys, computed independently of Compose.
 struct MinimumSteps {
   var removals: Int
@@ -205,7 +220,7 @@ enum Floors {
   ///   - old: The old keys.
   ///   - new: The new keys.
   /// - Returns: The number of changes.
-  static func standardLibrary(_ old: [Int], _ new: [Int]) -> Int {
+  static func standardLibrary<Key: Hashable>(_ old: [Key], _ new: [Key]) -> Int {
     new.difference(from: old).inferringMoves().count
   }
 }

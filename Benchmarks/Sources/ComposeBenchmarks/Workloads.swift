@@ -19,11 +19,23 @@ struct Runner {
 
   /// The jobs that measure the references on the keys: the floors, the LIS reference and the
   /// standard library.
-  static func referenceJobs(keys: KeyEdit, stdlibSamples: Int = 11) -> [Job] {
-    var jobs: [Job] = [
+  static func referenceJobs(
+    keys: KeyEdit, stdlibSamples: Int = 11, strings: StringKeys? = nil
+  ) -> [Job] {
+    var jobs: [Job] = [("reference", 11, { blackHole(Floors.reference(keys.old, keys.new)) })]
+    if let strings {
+      // The floors and the standard library on the keys the list is declared with.
+      jobs.append(("hash", 11, { blackHole(Floors.hash(strings.old, strings.new)) }))
+      if stdlibSamples > 0 {
+        jobs.append(
+          ("stdlib", stdlibSamples, { blackHole(Floors.standardLibrary(strings.old, strings.new)) })
+        )
+      }
+      return jobs
+    }
+    jobs += [
       ("hash", 11, { blackHole(Floors.hash(keys.old, keys.new)) }),
       ("growingHash", 11, { blackHole(Floors.growingHash(keys.old, keys.new)) }),
-      ("reference", 11, { blackHole(Floors.reference(keys.old, keys.new)) }),
     ]
     if keys.old == keys.new {
       jobs.append(("scan", 11, { blackHole(Floors.scan(keys.old, keys.new)) }))
@@ -75,10 +87,15 @@ struct Runner {
   ///   - stdlibSamples: Samples for the standard library; 0 to skip it.
   ///   - againstMounted: Whether the new declaration is resolved against the mounted tree, as a
   ///     composer does; `false` resolves it on its own.
+  ///   - declare: Builds the new declaration, for a third row that times building it too
+  ///     (declare + resolve + reconcile); `nil` for none.
+  ///   - strings: The `String` keys the lists are declared with, when they are not `keys`
+  ///     themselves; the hash floor and the standard library are then measured on them.
   mutating func reconcileCase(
     id: String, workload: String, keys: KeyEdit, minimum: Int? = nil,
     old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11,
-    againstMounted: Bool = true
+    againstMounted: Bool = true, declare: (() -> CompositionContent)? = nil,
+    strings: StringKeys? = nil
   ) {
     let oldTree = CompositionTree(old)
     let basis = againstMounted ? oldTree : nil
@@ -88,6 +105,8 @@ struct Runner {
       for _ in 0..<profile.iterations {
         if profile.phase == "resolve" {
           blackHole(oldTree.reconcile(to: CompositionTree(new, mounted: basis)))
+        } else if profile.phase == "declare", let declare {
+          blackHole(oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)))
         } else if profile.phase == "floor" {
           blackHole(Floors.hash(keys.old, keys.new))
         } else {
@@ -102,19 +121,29 @@ struct Runner {
     }
     let reconcile = { oldTree.reconcile(to: newTree) }
     let resolveAndReconcile = { oldTree.reconcile(to: CompositionTree(new, mounted: basis)) }
-    let jobs: [Job] =
-      Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples)
+    let declareAll = declare.map { declare in
+      { oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)) }
+    }
+    var jobs: [Job] =
+      Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples, strings: strings)
       + Self.identityJobs(old: oldTree, new: newTree) + [
         ("reconcile", 11, { blackHole(reconcile()) }),
         ("resolve", 11, { blackHole(resolveAndReconcile()) }),
       ]
+    if let declareAll {
+      jobs.append(("declare", 11, { blackHole(declareAll()) }))
+    }
     let timings = Harness.measure(jobs)
     let references = Self.references(workload: workload, count: keys.new.count, timings)
     report.references.append(references)
-    for (phase, name, work) in [
+    var phases = [
       ("reconcile", "reconcile", reconcile),
       ("resolve + reconcile", "resolve", resolveAndReconcile),
-    ] {
+    ]
+    if let declareAll {
+      phases.append(("declare + resolve + reconcile", "declare", declareAll))
+    }
+    for (phase, name, work) in phases {
       guard let timing = timings[name] else { continue }
       report.rows.append(
         Row(

@@ -44,7 +44,21 @@ if runner.wants("W2") {
       runner.reconcileCase(
         id: "W2-\(count)-\(percent)", workload: "W2 keyed, \(percent)% edits", keys: keys,
         old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
-        stdlibSamples: count >= 100_000 ? 3 : 11)
+        stdlibSamples: count >= 100_000 ? 3 : 11,
+        declare: { Declarations.keyedList(keys.new) })
+    }
+  }
+  // The same edits on String keys.
+  for count in [100, 1_000, 10_000, 100_000] {
+    for percent in [1, 10] {
+      let keys = KeyEdit.random(count: count, percent: percent)
+      let strings = StringKeys(keys)
+      runner.reconcileCase(
+        id: "W2-string-\(count)-\(percent)", workload: "W2 String keys, \(percent)% edits",
+        keys: keys,
+        old: Declarations.keyedList(strings.old), new: Declarations.keyedList(strings.new),
+        stdlibSamples: count >= 100_000 ? 3 : 11,
+        declare: { Declarations.keyedList(strings.new) }, strings: strings)
     }
   }
 }
@@ -62,7 +76,8 @@ if runner.wants("W3") {
     let keys = KeyEdit(old: old, new: new)
     runner.reconcileCase(
       id: "W3-\(id)", workload: workload, keys: keys,
-      old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new))
+      old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
+      declare: { Declarations.keyedList(keys.new) })
   }
 }
 
@@ -141,6 +156,10 @@ if runner.profile == nil {
     ### Goals
 
     \(report.goals)
+
+    ### The whole path
+
+    \(report.pathGoals)
 
     ## A live container (W8)
 
