@@ -66,6 +66,13 @@ public enum SlotBuilder {
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public static func buildBlock(_ component: SlotContent) -> SlotContent {
+    // The usual block of one statement, such as a `ForEach` element's single `Child`, with no
+    // array for the variadic form.
+    component
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public static func buildBlock(_ components: SlotContent...) -> SlotContent {
     // A block of one statement adds nothing to identity (see `Resolver`): it is its statement.
     components.count == 1 ? components[0] : SlotContent(.block(components))
@@ -158,17 +165,8 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
     fileID: String = #fileID, line: Int = #line,
     @SlotBuilder content: (Data.Element) -> SlotContent
   ) {
-    // Inlinable so that the key operations are compiled for `Key` where it is known.
-    self.init(
-      data, key: key, source: SourceLocation(fileID: fileID, line: line), content: content,
-      operations: .specialized)
-  }
-
-  @usableFromInline
-  init(
-    _ data: Data, key: KeyPath<Data.Element, Key>, source: SourceLocation,
-    content: (Data.Element) -> SlotContent, operations: KeyOperations<Key>
-  ) {
+    // Inlinable so that the key operations, the walk over the elements and the key path are
+    // compiled for `Data` and `Key` where they are known.
     var keys: [Key] = []
     var contents: [SlotContent] = []
     keys.reserveCapacity(data.count)
@@ -177,6 +175,15 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
       keys.append(element[keyPath: key])
       contents.append(content(element))
     }
+    self.init(
+      keys: keys, contents: contents, source: SourceLocation(fileID: fileID, line: line),
+      operations: .specialized)
+  }
+
+  @usableFromInline
+  init(
+    keys: [Key], contents: [SlotContent], source: SourceLocation, operations: KeyOperations<Key>
+  ) {
     slotContent = SlotContent(
       .keyed(TypedElements(keys: keys, contents: contents, source: source, operations: operations))
     )
