@@ -476,6 +476,12 @@ struct Resolver {
       return
     }
     slotIndexes?[slot.name] = slots.count
+    if let mounted, let mountedIndex,
+      resolveUnchangedChild(
+        of: slot, against: mounted.slots[mountedIndex], environment: environment)
+    {
+      return
+    }
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
     // keys: the first ForEach gives them, unless a child came before it, and they are kept when
     // its elements turn out to be all of the slot's children.
@@ -523,6 +529,32 @@ struct Resolver {
       slots[slots.count - 1].hidden = declaredHidden
       slots[slots.count - 1].code = Self.freshCode()
     }
+  }
+
+  /// Resolves the most common slot, one plain child that the mounted slot already has and that
+  /// can stand for the new declaration, without walking the content: the mounted slot's children
+  /// become the new slot's. `false`, having done nothing, for any other slot.
+  private mutating func resolveUnchangedChild(
+    of slot: SlotDeclaration, against mounted: ResolvedSlot, environment: EnvironmentValues
+  ) -> Bool {
+    guard case .child(let declaration) = slot.content.node, !declaration.isHidden,
+      !declaration.hasExplicitID, mounted.children.count == 1, mounted.hidden.isEmpty
+    else { return false }
+    let candidate = mounted.children[0]
+    let storage = candidate.identity.storage
+    guard storage.controllerType == declaration.controllerType, storage.occurrence == 0,
+      !storage.hasExplicitID, storage.path.components.isEmpty,
+      candidate.canStand(
+        for: declaration, identity: ChildIdentity(storage: storage),
+        slotTransition: slot.transition.signature)
+    else { return false }
+    candidate.refreshEnvironment(environment)
+    let code = mounted.declaration.layoutMatches(slot) ? mounted.code : Self.freshCode()
+    slots.append(
+      ResolvedSlot(
+        declaration: slot, children: mounted.children, keyedRun: nil, hasUpdates: false,
+        code: code))
+    return true
   }
 
   /// Adds the children of a second declaration of a slot name to the first one's, under a path
