@@ -477,8 +477,7 @@ struct Resolver {
     }
     slotIndexes?[slot.name] = slots.count
     if let mounted, let mountedIndex,
-      resolveUnchangedChild(
-        of: slot, against: mounted.slots[mountedIndex], environment: environment)
+      resolveUnchangedChild(of: slot, against: mounted, at: mountedIndex, environment: environment)
     {
       return
     }
@@ -535,12 +534,15 @@ struct Resolver {
   /// can stand for the new declaration, without walking the content: the mounted slot's children
   /// become the new slot's. `false`, having done nothing, for any other slot.
   private mutating func resolveUnchangedChild(
-    of slot: SlotDeclaration, against mounted: ResolvedSlot, environment: EnvironmentValues
+    of slot: SlotDeclaration, against mounted: CompositionTree, at index: Int,
+    environment: EnvironmentValues
   ) -> Bool {
+    // The mounted slot is read in place: copying it would retain each of its references.
     guard case .child(let declaration) = slot.content.node, !declaration.isHidden,
-      !declaration.hasExplicitID, mounted.children.count == 1, mounted.hidden.isEmpty
+      !declaration.hasExplicitID, mounted.slots[index].children.count == 1,
+      mounted.slots[index].hidden.isEmpty
     else { return false }
-    let candidate = mounted.children[0]
+    let candidate = mounted.slots[index].children[0]
     let storage = candidate.identity.storage
     guard storage.controllerType == declaration.controllerType, storage.occurrence == 0,
       !storage.hasExplicitID, storage.path.components.isEmpty,
@@ -549,11 +551,13 @@ struct Resolver {
         slotTransition: slot.transition.signature)
     else { return false }
     candidate.refreshEnvironment(environment)
-    let code = mounted.declaration.layoutMatches(slot) ? mounted.code : Self.freshCode()
+    let code =
+      mounted.slots[index].declaration.layoutMatches(slot)
+      ? mounted.slots[index].code : Self.freshCode()
     slots.append(
       ResolvedSlot(
-        declaration: slot, children: mounted.children, keyedRun: nil, hasUpdates: false,
-        code: code))
+        declaration: slot, children: mounted.slots[index].children, keyedRun: nil,
+        hasUpdates: false, code: code))
     return true
   }
 
