@@ -530,9 +530,11 @@ struct Resolver {
     }
   }
 
-  /// Resolves the most common slot, one plain child that the mounted slot already has and that
-  /// can stand for the new declaration, without walking the content: the mounted slot's children
-  /// become the new slot's. `false`, having done nothing, for any other slot.
+  /// Resolves the most common slot without walking its content.
+  ///
+  /// That slot is one plain child that the mounted slot already has and that can stand for the
+  /// new declaration: the mounted slot's children become the new slot's. `false`, having done
+  /// nothing, for any other slot.
   private mutating func resolveUnchangedChild(
     of slot: SlotDeclaration, against mounted: CompositionTree, at index: Int,
     environment: EnvironmentValues
