@@ -93,8 +93,17 @@ struct HeapCensus {
   }
 
   private static func typeName(_ value: Any) -> String {
-    String(reflecting: type(of: value)).replacingOccurrences(of: "Compose.", with: "")
-      .replacingOccurrences(of: "Swift.", with: "")
+    var name = String(reflecting: type(of: value))
+    // Private types read `(unknown context at $…)`, an address that changes from run to run.
+    while let start = name.range(of: "(unknown context at "),
+      let end = name[start.upperBound...].range(of: ").")
+    {
+      name.replaceSubrange(start.lowerBound..<end.upperBound, with: "")
+    }
+    for module in ["Compose.", "Swift.", "Observation.", "Foundation.", "UIKitModel."] {
+      name = name.replacingOccurrences(of: module, with: "")
+    }
+    return name
   }
 
   /// The first word of a value's representation: an array's or dictionary's buffer.
@@ -355,7 +364,16 @@ extension Runner {
         print("  memory, live, keep-alive \(keepsAlive), \(count): \(clock.now - started)")
       }
     }
-    report.memory = rows.sorted { ($0.what, $0.count) < ($1.what, $1.count) }
+    rows.sort { ($0.what, $0.count) < ($1.what, $1.count) }
+    // Per child from one N to the next: what is made once per container cancels out.
+    for index in rows.indices.dropFirst() where rows[index - 1].what == rows[index].what {
+      let previous = rows[index - 1]
+      let own = rows[index].bytes - (rows[index].baselineBytes ?? 0)
+      let previousOwn = previous.bytes - (previous.baselineBytes ?? 0)
+      rows[index].marginalBytesPerChild =
+        Double(own - previousOwn) / Double(rows[index].count - previous.count)
+    }
+    report.memory = rows
 
     // Where the bytes go: a census of a tree of 1000 mounted children, and of the rest of the
     // composer of a container that has them.
