@@ -11,6 +11,20 @@ struct Runner {
   var filter: Set<String> = []
   /// When set, runs one phase of one case this many times, untimed, for a profiler.
   var profile: (id: String, phase: String, iterations: Int)?
+  /// The sampling modes, and how cold samples are taken.
+  var sampling = SamplingOptions() {
+    didSet { report.modes = sampling.modes }
+  }
+  /// The buffer written before each cold sample, made once when `--evict` asks for it.
+  var evictor: CacheEvictor?
+
+  /// Times jobs in every mode of the run.
+  ///
+  /// - Parameter jobs: The jobs.
+  /// - Returns: The medians, by mode and name.
+  func measure(_ jobs: [Job]) -> [Sampling: [String: Timing]] {
+    Harness.measure(jobs, options: sampling, evictor: evictor)
+  }
 
   func wants(_ workload: String) -> Bool {
     if let profile { return profile.id.hasPrefix(workload + "-") }
@@ -61,16 +75,26 @@ struct Runner {
   }
 
   /// Gathers the references from the timings of a run.
-  static func references(workload: String, count: Int, _ timings: [String: Timing]) -> References {
-    var references = References(workload: workload, count: count)
-    references.hash = timings["hash"]
-    references.growingHash = timings["growingHash"]
-    references.scan = timings["scan"]
-    references.reference = timings["reference"]
-    references.stdlib = timings["stdlib"]
-    references.identityHash = timings["identityHash"]
-    references.identityScan = timings["identityScan"]
-    return references
+  static func references(
+    workload: String, count: Int, _ timings: [Sampling: [String: Timing]]
+  ) -> References {
+    let names: Set = [
+      "hash", "growingHash", "scan", "reference", "stdlib", "identityHash", "identityScan",
+    ]
+    return References(
+      workload: workload, count: count,
+      timings: timings.mapValues { $0.filter { names.contains($0.key) } })
+  }
+
+  /// One job's medians in every mode.
+  ///
+  /// - Parameters:
+  ///   - name: The job's name.
+  ///   - timings: The medians of a measurement.
+  /// - Returns: The job's medians, by mode.
+  static func timings(_ name: String, _ timings: [Sampling: [String: Timing]]) -> [Sampling: Timing]
+  {
+    timings.compactMapValues { $0[name] }
   }
 
   /// Measures reconcile alone on resolved trees, and resolve + reconcile of the new content,
@@ -121,33 +145,30 @@ struct Runner {
     }
     let reconcile = { oldTree.reconcile(to: newTree) }
     let resolveAndReconcile = { oldTree.reconcile(to: CompositionTree(new, mounted: basis)) }
-    let declareAll = declare.map { declare in
-      { oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)) }
-    }
-    var jobs: [Job] =
-      Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples, strings: strings)
-      + Self.identityJobs(old: oldTree, new: newTree) + [
-        ("reconcile", 11, { blackHole(reconcile()) }),
-        ("resolve", 11, { blackHole(resolveAndReconcile()) }),
-      ]
-    if let declareAll {
-      jobs.append(("declare", 11, { blackHole(declareAll()) }))
-    }
-    let timings = Harness.measure(jobs)
-    let references = Self.references(workload: workload, count: keys.new.count, timings)
-    report.references.append(references)
     var phases = [
       ("reconcile", "reconcile", reconcile),
       ("resolve + reconcile", "resolve", resolveAndReconcile),
     ]
-    if let declareAll {
-      phases.append(("declare + resolve + reconcile", "declare", declareAll))
+    if let declare {
+      phases.append(
+        (
+          "declare + resolve + reconcile", "declare",
+          { oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)) }
+        ))
     }
+    let jobs: [Job] =
+      Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples, strings: strings)
+      + Self.identityJobs(old: oldTree, new: newTree)
+      + phases.map { _, name, work in (name, 11, { blackHole(work()) }) }
+    let timings = measure(jobs)
+    let references = Self.references(workload: workload, count: keys.new.count, timings)
+    report.references.append(references)
     for (phase, name, work) in phases {
-      guard let timing = timings[name] else { continue }
+      let measured = Self.timings(name, timings)
+      guard !measured.isEmpty else { continue }
       report.rows.append(
         Row(
-          id: id, workload: workload, count: keys.new.count, phase: phase, timing: timing,
+          id: id, workload: workload, count: keys.new.count, phase: phase, timings: measured,
           steps: Self.steps(work().plan), minimum: expected, references: references,
           allocations: Harness.allocations(work)))
     }
@@ -180,15 +201,16 @@ struct Runner {
         ("body + resolve", 11, { blackHole(resolve()) }),
         ("recompose", 11, { blackHole(recompose()) }),
       ]
-    let timings = Harness.measure(jobs)
+    let timings = measure(jobs)
     let references = Self.references(workload: "W7 100-slot body", count: 100, timings)
     report.references.append(references)
 
     func row(_ phase: String, _ name: String, steps: Int? = nil, allocations: Int?) -> Row? {
-      guard let timing = timings[name] else { return nil }
+      let measured = Self.timings(name, timings)
+      guard !measured.isEmpty else { return nil }
       return Row(
         id: "W7-100", workload: "W7 100-slot body (if/else every 10th)", count: 100,
-        phase: phase, timing: timing, steps: steps, minimum: steps == nil ? nil : 0,
+        phase: phase, timings: measured, steps: steps, minimum: steps == nil ? nil : 0,
         references: references, allocations: allocations)
     }
     let rows = [

@@ -3,6 +3,11 @@
 //   swift run -c release --package-path Benchmarks                 every workload, writes results.md
 //   swift run -c release --package-path Benchmarks ComposeBenchmarks W2 W3     some workloads
 //   ComposeBenchmarks --profile W2-10000-10 reconcile 50           one case, untimed, for callgrind
+//   ComposeBenchmarks --sampling batched|cold|both (or --batched, --cold; both by default)
+//   ComposeBenchmarks --cold --evict W2      cold samples after evicting the last-level cache
+//   ComposeBenchmarks --cold-samples 101     at most 101 cold samples per job (51 by default)
+//   ComposeBenchmarks memory                 the memory table alone (100 and 1000 children)
+//   ComposeBenchmarks --memory-10k memory    also 10k children (minutes: mounting is quadratic)
 import Compose
 import Foundation
 
@@ -12,8 +17,50 @@ if arguments.first == "--profile", arguments.count >= 3 {
   runner.profile = (arguments[1], arguments[2], arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
   arguments = []
 }
-runner.filter = Set(arguments)
+var sampling = SamplingOptions()
+var workloads: [String] = []
+var memoryCounts = [100, 1_000]
+var argumentIndex = 0
+while argumentIndex < arguments.count {
+  let argument = arguments[argumentIndex]
+  argumentIndex += 1
+  switch argument {
+  case "--batched": sampling.modes = [.batched]
+  case "--cold": sampling.modes = [.cold]
+  case "--evict": sampling.evicts = true
+  case "--memory-10k": memoryCounts.append(10_000)
+  case "--sampling", "--cold-samples":
+    guard argumentIndex < arguments.count else {
+      print("\(argument) needs a value")
+      exit(2)
+    }
+    let value = arguments[argumentIndex]
+    argumentIndex += 1
+    if argument == "--cold-samples" {
+      guard let count = Int(value), count >= Harness.minimumColdSamples else {
+        print("--cold-samples needs a number ≥ \(Harness.minimumColdSamples)")
+        exit(2)
+      }
+      sampling.coldSamples = count
+    } else if value == "both" {
+      sampling.modes = [.batched, .cold]
+    } else if let mode = Sampling(rawValue: value) {
+      sampling.modes = [mode]
+    } else {
+      print("--sampling takes batched, cold or both")
+      exit(2)
+    }
+  default:
+    workloads.append(argument)
+  }
+}
+runner.sampling = sampling
+if sampling.evicts, sampling.modes.contains(.cold) { runner.evictor = CacheEvictor() }
+runner.filter = Set(workloads)
 let started = ContinuousClock.now
+if runner.profile == nil, sampling.modes.contains(.cold) {
+  runner.report.clockFloor = Harness.clockFloor()
+}
 
 // W1: unchanged declarations, old and new resolved from separately built content.
 if runner.wants("W1") {
@@ -132,16 +179,72 @@ if runner.profile == nil, runner.wants("W8") {
   runner.liveContainerCase()
 }
 
+// Memory: what mounted children retain, in the tree and in a live container.
+if runner.profile == nil, runner.wants("memory") {
+  runner.memoryCase(counts: memoryCounts)
+}
+
 if runner.profile == nil {
   let elapsed = ContinuousClock.now - started
   let report = runner.report
+  var notes: [String] = []
+  if sampling.modes.contains(.batched) {
+    notes.append(
+      "Batched: median of 11 samples (3 for the standard library at 100k keys), each sample "
+        + "repeating the call until it lasts at least 3 ms (warm caches).")
+  }
+  if sampling.modes.contains(.cold) {
+    var cold =
+      "Cold: median of up to \(sampling.coldSamples) samples of one call each (at least "
+      + "\(Harness.minimumColdSamples); fewer when a round of the case's jobs is long), the jobs "
+      + "of a case taking turns call by call, so that each call finds the caches as another job "
+      + "left them"
+    if let evictor = runner.evictor {
+      cold += ", after writing \(formatBytes(Double(evictor.bytes))) to evict the last-level cache"
+    }
+    cold += "."
+    if let clockFloor = report.clockFloor {
+      cold +=
+        " An empty cold sample reads \(formatTime(clockFloor)) (the clock's own cost): it is "
+        + "included in every cold time, not subtracted; † marks cold medians under "
+        + "\(format(Report.clockMarkFactor, digits: 0))× that."
+    }
+    notes.append(cold)
+  }
+  let samplingNote =
+    "Each cell shows \(report.modesLabel). " + notes.joined(separator: " ")
+  let memoryNote = """
+    Live heap bytes (`malloc_usable_size` of every block allocated minus every block freed, \
+    malloc's 8-byte chunk headers left out) that building a mounted state and keeping it adds. \
+    Children are made by closures that capture nothing. The mounted tree is the \
+    `CompositionTree` a `Composer` keeps after its first composition (closures released), \
+    measured as what is freed when it goes. The live containers are on screen on \
+    \(uiFramework); their row subtracts a hand-written container with the same controllers \
+    (made, views loaded, added with `addChild` / `addSubview` / `didMove`, a stack view like \
+    the slot's), so what is left is Compose's own bookkeeping, mounted tree included. Hidden \
+    rows: keep-alive children shown once, then declared `.hidden()`; their baseline keeps the \
+    same controllers as children with their views out of the hierarchy.
+    """
+  var memoryBreakdown = ""
+  if !report.memoryBreakdown.isEmpty {
+    memoryBreakdown +=
+      "\nWhere a mounted tree's bytes go (\(report.memoryBreakdownCount) children, one keyed "
+      + "slot; each heap object reachable from the tree once, by type):\n\n"
+      + Report.censusTable(report.memoryBreakdown, count: report.memoryBreakdownCount) + "\n"
+  }
+  if !report.liveBreakdown.isEmpty {
+    memoryBreakdown +=
+      "\nWhat a live container's composer holds besides the mounted tree "
+      + "(\(report.liveBreakdownCount) children; controllers and views not counted):\n\n"
+      + Report.censusTable(report.liveBreakdown, count: report.liveBreakdownCount) + "\n"
+  }
   let output = """
     ## Runtime (W1–W5, W7, W8)
 
-    Release build, median of 11 samples (3 for the standard library at 100k keys), one run of \
-    `swift run -c release --package-path Benchmarks` taking \
-    \(formatTime(Harness.nanoseconds(elapsed))). Ratios are measured side by side in this run: \
-    the samples of a case and of its references are taken in interleaved rounds. \
+    Release build, one run of `swift run -c release --package-path Benchmarks` taking \
+    \(formatTime(Harness.nanoseconds(elapsed))). \(samplingNote) Ratios are measured side by \
+    side in this run, each against references sampled the same way: the samples of a case and \
+    of its references are taken in interleaved rounds. \
     "× floor" = this ÷ floor (lower is better); "stdlib ÷ this" = how many times faster than \
     `difference(from:).inferringMoves()` on the same keys (higher is better). Steps = additions \
     + removals + moves + swaps in the plan; Min = removals + additions + (kept − LIS) moves, \
@@ -157,10 +260,6 @@ if runner.profile == nil {
 
     \(report.goals)
 
-    ### The whole path
-
-    \(report.pathGoals)
-
     ## A live container (W8)
 
     A container on screen with 100 children in a stacked slot, each with an update closure \
@@ -169,6 +268,13 @@ if runner.profile == nil {
     Measured side by side with the body alone.
 
     \(report.liveTable)
+
+    ## Memory
+
+    \(memoryNote)
+
+    \(report.memoryTable)
+    \(memoryBreakdown)
     """
   print(output)
   if runner.filter.isEmpty {

@@ -228,7 +228,7 @@ final class ChildDeclaration {
 }
 
 /// An input value of a child's update, compared with the one last applied.
-struct ChildInput {
+final class ChildInput {
   /// Whether the value equals another input's.
   let equals: (ChildInput) -> Bool
   private let value: Any

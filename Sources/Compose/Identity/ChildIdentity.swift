@@ -24,10 +24,14 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     let slot: String
     let path: StructuralPath
     let controllerType: UIViewController.Type
-    let explicitID: AnyHashable?
+    /// The explicit id, boxed: most children have none, and an inline `AnyHashable?` would take
+    /// 40 bytes of every identity.
+    private let explicitBox: ExplicitIDBox?
+    /// The explicit id given with `id(_:)`, if any.
+    var explicitID: AnyHashable? { explicitBox?.value }
     /// Whether `explicitID` is set; read instead of it where most children have none, because
     /// copying an `AnyHashable?` costs more than the rest of the comparison.
-    let hasExplicitID: Bool
+    var hasExplicitID: Bool { explicitBox != nil }
     let occurrence: Int
     /// Every part of the identity, hashed once; compared first, so that different identities
     /// usually differ at the first comparison.
@@ -40,8 +44,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       self.slot = slot
       self.path = path
       self.controllerType = controllerType
-      self.explicitID = explicitID
-      hasExplicitID = explicitID != nil
+      explicitBox = explicitID.map(ExplicitIDBox.init)
       self.occurrence = occurrence
       var hasher = Hasher()
       hasher.combine(slotDigest)
@@ -134,6 +137,15 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.digest)
+  }
+}
+
+/// An explicit id, kept apart from the identity that has it.
+final class ExplicitIDBox {
+  let value: AnyHashable
+
+  init(_ value: AnyHashable) {
+    self.value = value
   }
 }
 
