@@ -66,16 +66,18 @@ public enum SlotBuilder {
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
-  public static func buildBlock(_ component: SlotContent) -> SlotContent {
-    // The usual block of one statement, such as a `ForEach` element's single `Child`, with no
-    // array for the variadic form.
-    component
-  }
-
-  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  @inlinable
   public static func buildBlock(_ components: SlotContent...) -> SlotContent {
     // A block of one statement adds nothing to identity (see `Resolver`): it is its statement.
-    components.count == 1 ? components[0] : SlotContent(.block(components))
+    // Inlinable, so that the array of a block of one statement, the usual `ForEach` element, is
+    // never allocated.
+    components.count == 1 ? components[0] : block(components)
+  }
+
+  /// The content of a block of several statements.
+  @usableFromInline
+  static func block(_ components: [SlotContent]) -> SlotContent {
+    SlotContent(.block(components))
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
