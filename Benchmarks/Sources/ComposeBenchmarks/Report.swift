@@ -200,6 +200,24 @@ struct Report {
         "- 10k children, 10% edits: reconcile is \(formatRatio(speedUp)) faster than the "
           + "standard library (goal ≥ 20×): " + verdict(speedUp >= 20))
     }
+    // No edit-shape cliff: the W3 shapes and the W2 scattered edits of 1% (from 1000 keys).
+    let shapes = rows.filter { row in
+      row.phase == "reconcile"
+        && ((row.id.hasPrefix("W3-") && !row.id.hasPrefix("W3-reverse"))
+          || (row.id.hasPrefix("W2-") && row.id.hasSuffix("-1") && row.count >= 1_000))
+    }
+    let reversals = rows.filter { $0.phase == "reconcile" && $0.id.hasPrefix("W3-reverse") }
+    if let worstShape = shapes.max(by: { ($0.hashRatio ?? 0) < ($1.hashRatio ?? 0) }),
+      let shapeRatio = worstShape.hashRatio,
+      let worstReversal = reversals.max(by: { ($0.hashRatio ?? 0) < ($1.hashRatio ?? 0) }),
+      let reversalRatio = worstReversal.hashRatio
+    {
+      lines.append(
+        "- No edit-shape cliff: reconcile ≤ 0.5× the hash floor for every shape of ≤ 1% edits "
+          + "(\(shapes.count) shapes; worst \(worstShape.id), \(formatRatio(shapeRatio))) and "
+          + "≤ 1.5× for a full reversal (worst \(worstReversal.id), "
+          + "\(formatRatio(reversalRatio))): " + verdict(shapeRatio <= 0.5 && reversalRatio <= 1.5))
+    }
     lines.append(
       "- Type-checking (W6): see the W6 section, written by `typecheck.sh`.")
     return lines.joined(separator: "\n")
