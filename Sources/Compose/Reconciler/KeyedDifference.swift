@@ -230,11 +230,10 @@ struct KeyedDifference: Equatable {
   /// - Complexity: O(*n* + *m* + *k* log *k*).
   init(sources: [Int], oldCount: Int) {
     self.sources = sources
-    let newCount = sources.count
     // One scratch buffer: for each old position the new position of its key (or -1), the kept
     // keys' new positions in old order, and the longest increasing subsequence's bookkeeping.
     let (insertions, removals, moves) = sources.withUnsafeBufferPointer { sources in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + newCount) { scratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + 1) { scratch in
         Self.difference(sources: sources, oldCount: oldCount, scratch: scratch)
       }
     }
@@ -247,7 +246,7 @@ struct KeyedDifference: Equatable {
     sources: UnsafeBufferPointer<Int>, oldCount: Int, scratch: UnsafeMutableBufferPointer<Int>
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
     let newCount = sources.count
-    // The buffer is empty only when both lists are.
+    // The buffer is never empty: it has one element to spare.
     guard let base = scratch.baseAddress else { return ([], [], []) }
     let targets = base
     let order = base + oldCount
@@ -283,28 +282,32 @@ struct KeyedDifference: Equatable {
       order, count: orderCount, tails: base + 2 * oldCount, tailValues: base + 3 * oldCount,
       previous: base + 4 * oldCount)
     guard length < orderCount else { return (insertions, removals, []) }
-    // Mark the new positions on the subsequence; the other kept keys move.
-    let staying = base + 5 * oldCount
-    staying.initialize(repeating: 0, count: newCount)
+    // The kept keys off the subsequence move: walk it back from its end, through the kept keys
+    // in reverse old order, and collect the others' new positions.
+    let previous = base + 4 * oldCount
     var cursor = base[2 * oldCount + length - 1]
-    for _ in 0..<length {
-      staying[order[cursor]] = 1
-      cursor = base[4 * oldCount + cursor]
-    }
-    let moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
-      for position in 0..<newCount where sources[position] >= 0 && staying[position] == 0 {
-        moves[count] = position
-        count += 1
+    var moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
+      for index in stride(from: orderCount - 1, through: 0, by: -1) {
+        if index == cursor {
+          cursor = previous[index]
+        } else {
+          moves[count] = order[index]
+          count += 1
+        }
       }
     }
+    // In ascending new order; moves that keep an order among themselves (a reversal, a moved
+    // block) make runs that the sort takes in one pass.
+    moves.sort()
     return (insertions, removals, moves)
   }
 
   /// The length of a longest strictly increasing subsequence of `values`; one such subsequence
   /// ends at position `tails[length - 1]` and runs backwards through `previous`.
   ///
-  /// A value above the current longest run extends it without a search, so a list that is
-  /// mostly in order costs one comparison per value.
+  /// A value above the current longest run extends it without a search, and a value below every
+  /// run's end replaces the first without one, so a list that is mostly in order, or in reverse
+  /// order, costs one or two comparisons per value.
   ///
   /// - Complexity: O(*n* + *k* log *k*), *k* being the values that do not extend the run.
   private static func longestIncreasingRun(
@@ -323,8 +326,10 @@ struct KeyedDifference: Equatable {
         length += 1
         continue
       }
+      // A value below every run's end (a descending stretch) starts a run again, without a
+      // search.
       var low = 0
-      var high = length - 1
+      var high = tailValues[0] < value ? length - 1 : 0
       while low < high {
         let middle = (low + high) / 2
         if tailValues[middle] < value { low = middle + 1 } else { high = middle }
