@@ -296,9 +296,12 @@ struct KeyedDifference: Equatable {
         }
       }
     }
-    // In ascending new order; moves that keep an order among themselves (a reversal, a moved
-    // block) make runs that the sort takes in one pass.
-    moves.sort()
+    // In ascending new order. Moves that keep their order (a moved block) come out descending,
+    // those of a reversal ascending: neither needs a sort.
+    if !moves.isAscending {
+      moves.reverse()
+      if !moves.isAscending { moves.sort() }
+    }
     return (insertions, removals, moves)
   }
 
@@ -339,6 +342,16 @@ struct KeyedDifference: Equatable {
       tailValues[low] = value
     }
     return length
+  }
+}
+
+extension Array where Element == Int {
+  /// Whether every element is below the next.
+  fileprivate var isAscending: Bool {
+    for index in indices.dropFirst() where self[index - 1] >= self[index] {
+      return false
+    }
+    return true
   }
 }
 
