@@ -204,6 +204,32 @@ struct ReconcilerProperties {
       EdgeCase(
         "one in, one out, all shifted", from: Array(0..<1000), to: Array(1..<1000) + [1000],
         additions: 1, removals: 1),
+      EdgeCase(
+        "block of 10 out near the front, 10 in near the end", from: Array(0..<1000),
+        to: Array(0..<10) + Array(20..<980) + Array(1000..<1010) + Array(980..<1000),
+        additions: 10, removals: 10),
+      EdgeCase(
+        "block of 100 moved from the front to the middle", from: Array(0..<1000),
+        to: Array(100..<500) + Array(0..<100) + Array(500..<1000), moves: 100),
+      EdgeCase(
+        "block of 10 moved from the back to the middle", from: Array(0..<1000),
+        to: Array(0..<500) + Array(980..<990) + Array(500..<980) + Array(990..<1000), moves: 10),
+      EdgeCase(
+        "adjacent blocks of 10 and 30 swapped", from: Array(0..<1000),
+        to: Array(0..<300) + Array(310..<340) + Array(300..<310) + Array(340..<1000), moves: 10),
+      EdgeCase(
+        "rotation by 3 to the left", from: Array(0..<1000), to: Array(3..<1000) + Array(0..<3),
+        moves: 3),
+      EdgeCase(
+        "rotation by 100 to the right", from: Array(0..<1000),
+        to: Array(900..<1000) + Array(0..<900), moves: 100),
+      EdgeCase(
+        "window of 10 reversed", from: Array(0..<1000),
+        to: Array(0..<600) + (600..<610).reversed() + Array(610..<1000), moves: 9),
+      EdgeCase(
+        "reversal with new keys at both ends", from: Array(0..<1000),
+        to: [1000, 1001] + (1..<999).reversed() + [1002, 1003], additions: 4, removals: 2,
+        moves: 997),
     ])
   func largeKeyedChanges(_ edge: EdgeCase) {
     let before = CompositionTree(rowsDeclaration(edge.old))
@@ -214,6 +240,51 @@ struct ReconcilerProperties {
     expected.removals = edge.removals
     expected.moves = edge.moves
     #expect(plan.summary == expected)
+  }
+
+  @Test("Keyed lists edited in every shape plan the fewest steps and lead to the new tree")
+  func shapedKeyedChanges() {
+    Cases.run(base: 0x5AA9_E5EE_D000_0007, count: 300) { seed in
+      var editor = KeyEditor(seed: seed, firstNewKey: 1_000_000)
+      let count = [0, 1, 3, 8, 20, 40, 150, 500][editor.random.below(8)]
+      let old = Array(0..<count)
+      let (shape, new) = editor.edit(old)
+      // Half the lists are planned through their typed keys, half through their identities.
+      let typed = editor.random.chance(0.5)
+      let declaration = typed ? rowsDeclaration : rowsAfterHeader
+      let before = CompositionTree(declaration(old))
+      let after = CompositionTree(declaration(new))
+      let plan = before.reconcile(to: after).plan
+      var interpreter = PlanInterpreter(mounted: before)
+      interpreter.perform(plan, declared: after)
+      var failures = interpreter.violations
+      if interpreter.shown(in: "rows") != after.children(in: "rows") {
+        failures.append("performing the plan does not show the new list")
+      }
+      let positions = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1, $0) })
+      let kept = old.compactMap { positions[$0] }
+      var expected = Plan.Summary()
+      expected.removals = old.count - kept.count
+      expected.additions = new.count - kept.count
+      expected.moves = kept.count - Oracle.longestIncreasingRun(kept)
+      if plan.summary != expected {
+        failures.append("\(plan.summary); the fewest are \(expected)")
+      }
+      if kept.count <= 10, Oracle.minimumMoves(kept) != expected.moves {
+        failures.append("brute force finds \(Oracle.minimumMoves(kept)) moves")
+      }
+      if count <= 150, Oracle.standardLibraryMoves(from: old, to: new) < plan.summary.moves {
+        failures.append("more moves than CollectionDifference.inferringMoves()")
+      }
+      #expect(
+        failures.isEmpty,
+        Comment(
+          rawValue: "seed \(hex(seed)), \(shape) of \(count) keys, "
+            + "\(typed ? "typed keys" : "identities"): \(failures.prefix(5))\n"
+            + "replay: \(Cases.replayVariable)=\(hex(seed)) swift test --filter ReconcilerProperties"
+        ))
+      return failures.isEmpty
+    }
   }
 
   @Test("The move oracles agree with each other on known orders", arguments: knownOrders)
@@ -329,6 +400,19 @@ struct ReconcilerProperties {
 @MainActor
 private func rowsDeclaration(_ keys: [Int]) -> CompositionContent {
   Slot("rows", layout: .stack(axis: .vertical)) {
+    ForEach(keys, id: \.self) { _ in
+      Child { RowViewController() }
+    }
+  }
+  .compositionContent
+}
+
+/// The same rows after a fixed child, so that the slot is planned through identities, not through
+/// the list's typed keys.
+@MainActor
+private func rowsAfterHeader(_ keys: [Int]) -> CompositionContent {
+  Slot("rows", layout: .stack(axis: .vertical)) {
+    Child { HeaderViewController() }
     ForEach(keys, id: \.self) { _ in
       Child { RowViewController() }
     }
@@ -954,6 +1038,24 @@ private enum Oracle {
       }
     }
     return count
+  }
+
+  /// The length of a longest strictly increasing subsequence, by patience sorting: each value
+  /// goes on the leftmost pile whose top is not below it.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  static func longestIncreasingRun(_ values: [Int]) -> Int {
+    var tops: [Int] = []
+    for value in values {
+      var low = 0
+      var high = tops.count
+      while low < high {
+        let middle = (low + high) / 2
+        if tops[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      if low == tops.count { tops.append(value) } else { tops[low] = value }
+    }
+    return tops.count
   }
 
   /// The moves that `CollectionDifference.inferringMoves()` finds; not always the fewest.

@@ -52,6 +52,99 @@ struct KeyEdit {
     return KeyEdit(old: old, new: new)
   }
 
+  /// `0..<count` with a block of `length` keys removed at `position`.
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - length: The length of the block.
+  ///   - position: Where the block starts in the old keys.
+  /// - Returns: The edit.
+  static func deletedBlock(count: Int, length: Int, at position: Int) -> KeyEdit {
+    var new = Array(0..<count)
+    new.removeSubrange(position..<position + length)
+    return KeyEdit(old: Array(0..<count), new: new)
+  }
+
+  /// `0..<count` with a block of `length` new keys inserted at `position`.
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - length: The length of the block.
+  ///   - position: Where the block starts in the new keys.
+  /// - Returns: The edit.
+  static func insertedBlock(count: Int, length: Int, at position: Int) -> KeyEdit {
+    var new = Array(0..<count)
+    new.insert(contentsOf: count..<count + length, at: position)
+    return KeyEdit(old: Array(0..<count), new: new)
+  }
+
+  /// `0..<count` with a block of `length` keys removed at `deletion` and a block of `length`
+  /// new keys inserted at `insertion` (a position in the new keys).
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - length: The length of each block.
+  ///   - deletion: Where the removed block starts in the old keys.
+  ///   - insertion: Where the inserted block starts in the new keys.
+  /// - Returns: The edit.
+  static func replacedBlocks(
+    count: Int, length: Int, deletingAt deletion: Int, insertingAt insertion: Int
+  )
+    -> KeyEdit
+  {
+    var new = Array(0..<count)
+    new.removeSubrange(deletion..<deletion + length)
+    new.insert(contentsOf: count..<count + length, at: insertion)
+    return KeyEdit(old: Array(0..<count), new: new)
+  }
+
+  /// `0..<count` with the block of `length` keys at `source` moved so that it starts at
+  /// `destination` in the new keys.
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - length: The length of the block.
+  ///   - source: Where the block starts in the old keys.
+  ///   - destination: Where it starts in the new keys.
+  /// - Returns: The edit.
+  static func movedBlock(count: Int, length: Int, from source: Int, to destination: Int)
+    -> KeyEdit
+  {
+    var new = Array(0..<count)
+    let block = new[source..<source + length]
+    new.removeSubrange(source..<source + length)
+    new.insert(contentsOf: block, at: destination)
+    return KeyEdit(old: Array(0..<count), new: new)
+  }
+
+  /// `0..<count` with the `length` keys from `position` shuffled among themselves.
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - length: The length of the window.
+  ///   - position: Where the window starts.
+  ///   - seed: The generator's seed.
+  /// - Returns: The edit.
+  static func shuffledWindow(count: Int, length: Int, at position: Int, seed: UInt64 = 0x5EED)
+    -> KeyEdit
+  {
+    var generator = SeededGenerator(seed: seed &+ UInt64(count) &* 31 &+ UInt64(length))
+    var new = Array(0..<count)
+    new[position..<position + length].shuffle(using: &generator)
+    return KeyEdit(old: Array(0..<count), new: new)
+  }
+
+  /// `0..<count` rotated left by `distance`: the first `distance` keys move to the end.
+  ///
+  /// - Parameters:
+  ///   - count: The number of keys.
+  ///   - distance: How many keys move from the front to the end.
+  /// - Returns: The edit.
+  static func rotated(count: Int, by distance: Int) -> KeyEdit {
+    let old = Array(0..<count)
+    return KeyEdit(old: old, new: Array(old[distance...] + old[..<distance]))
+  }
+
   /// The same keys twice, in two separate arrays.
   ///
   /// - Parameter count: The number of keys.

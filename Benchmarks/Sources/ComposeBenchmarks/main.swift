@@ -128,6 +128,57 @@ if runner.wants("W3") {
   }
 }
 
+// W3, edit shapes at 10k keys: blocks of 10 and 100 deleted, inserted or moved at the front,
+// middle and back, a block deleted near the front with one inserted near the end, a shuffled
+// window of 1%, a rotation by a few keys, and a full reversal.
+if runner.wants("W3") {
+  let count = 10_000
+  var shapes: [(id: String, workload: String, keys: KeyEdit)] = []
+  func shape(_ id: String, _ workload: String, _ keys: KeyEdit) {
+    shapes.append((id, workload, keys))
+  }
+  for length in [10, 100] {
+    let front = count / 100
+    let middle = count / 2 - length / 2
+    let back = count - count / 100 - length
+    for (place, position) in [("front", front), ("middle", middle), ("back", back)] {
+      shape(
+        "delete-\(place)-\(length)", "W3 block of \(length) deleted, \(place)",
+        .deletedBlock(count: count, length: length, at: position))
+      shape(
+        "insert-\(place)-\(length)", "W3 block of \(length) inserted, \(place)",
+        .insertedBlock(count: count, length: length, at: position))
+    }
+    shape(
+      "move-front-\(length)", "W3 block of \(length) moved, front → middle",
+      .movedBlock(count: count, length: length, from: front, to: count / 2))
+    shape(
+      "move-middle-\(length)", "W3 block of \(length) moved, middle → front",
+      .movedBlock(count: count, length: length, from: middle, to: front))
+    shape(
+      "move-back-\(length)", "W3 block of \(length) moved, back → middle",
+      .movedBlock(count: count, length: length, from: back, to: count / 2))
+    shape(
+      "pair-\(length)", "W3 block of \(length) deleted near the front, one inserted near the end",
+      .replacedBlocks(
+        count: count, length: length, deletingAt: front, insertingAt: back - length))
+  }
+  shape(
+    "shuffle-100", "W3 window of 100 shuffled, middle",
+    .shuffledWindow(count: count, length: 100, at: count / 2 - 50))
+  shape("rotate-3", "W3 rotation by 3", .rotated(count: count, by: 3))
+  let old = Array(0..<count)
+  shape("reverse-10000", "W3 reverse", KeyEdit(old: old, new: old.reversed()))
+  for (id, workload, keys) in shapes where runner.profile.map({ $0.id == "W3-\(id)" }) ?? true {
+    // The standard library's difference of a reversed 10k list needs gigabytes.
+    runner.reconcileCase(
+      id: "W3-\(id)", workload: workload, keys: keys,
+      old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
+      stdlibSamples: id.hasPrefix("reverse") ? 0 : 11,
+      declare: { Declarations.keyedList(keys.new) })
+  }
+}
+
 // W4: deep nesting; change one leaf, or nothing.
 if runner.wants("W4") {
   for depth in [10, 50] {

@@ -42,88 +42,172 @@ struct KeyedDifference: Equatable {
   /// For each new position, the old position of the same key, or `-1` for a key that is new.
   ///
   /// Keys must be unique on each side, so two equal keys are always a match, whatever their
-  /// positions. The lists are first matched by comparison alone: the common suffix, then a walk
-  /// along both lists that matches equal keys at the current positions and, where they differ,
-  /// looks a few positions ahead on either side for the key that puts the two lists back in
-  /// step. Only the keys the walk leaves unmatched are hashed: the old ones into a table of
-  /// positions, then one lookup per unmatched new key. A list with a few edits hashes a few
-  /// keys; one with no common order (a reversal, a shuffle) stops walking after a run of misses
-  /// and hashes the rest, as a plain table would.
+  /// positions, and any pair of equal keys the matching finds is part of the answer. The lists
+  /// are first matched by comparison alone: the common suffix, then a walk along both lists that
+  /// matches equal keys at the current positions and, where they differ, looks a few positions
+  /// ahead on either side (or on both, for keys replaced by as many others) for the key that puts
+  /// the two lists back in step. The keys such a short detour skips are left for the end.
   ///
-  /// - Complexity: O(*n* + *m*) expected; hashing is limited to the keys the walk cannot match.
+  /// A longer edit (a block of keys removed, inserted or moved, a shuffled stretch) is crossed by
+  /// hashing only its own keys: the walk stops, and the keys from there are hashed on both sides
+  /// in step into one table, old keys by their position and new keys by theirs, each key once.
+  /// The first key that finds its match in the table ahead of the walk is where the lists meet
+  /// again: the walk resumes there, matching by comparison the keys it had already hashed past
+  /// (they stay in the table, matched; no other key can find them, keys being unique). A key
+  /// whose match is behind the walk is a key that moved: it is matched on the spot. Where the
+  /// rest of the new list is the rest of the old one in reverse order (a list whose order was
+  /// reversed), the walk matches it from its end, by comparison.
+  ///
+  /// At the end, every old key not matched yet joins the table (the keys the detours skipped and
+  /// those the walk did not reach), and each new key not matched yet is looked up in it once.
+  /// Hashing in step stops once it has hashed a share of the lists (``probeBudget(_:)``): lists
+  /// with no common order left (a shuffle) then hash the rest in the same table, so that every
+  /// key is hashed once, as in a plain table, with a few comparisons per key on top.
+  ///
+  /// - Complexity: O(*n* + *m*) expected. A list with a few edits hashes the keys of the edited
+  ///   stretches, and about as many keys after them; an unchanged list compares each key once
+  ///   and hashes none.
   @inlinable
   static func match<Keys: RandomAccessCollection>(from old: Keys, to new: Keys) -> [Int]
   where Keys.Element: Hashable, Keys.Index == Int {
-    let oldCount = old.count
-    let newCount = new.count
     let oldStart = old.startIndex
     let newStart = new.startIndex
-    var sources = [Int](repeating: -1, count: newCount)
-    var oldEnd = oldCount
-    var newEnd = newCount
+    var sources = [Int](repeating: -1, count: new.count)
+    var oldEnd = old.count
+    var newEnd = new.count
     while oldEnd > 0, newEnd > 0, old[oldStart + oldEnd - 1] == new[newStart + newEnd - 1] {
       oldEnd -= 1
       newEnd -= 1
       sources[newEnd] = oldEnd
     }
-    // The old positions the walk leaves unmatched, ascending; room for a few edits from the
-    // start, so that a short list with a few edits allocates once.
-    var unmatched: [Int] = []
-    unmatched.reserveCapacity(min(oldEnd, 32))
+    // The old positions the detours skip, ascending; room for a few edits from the start, so
+    // that a short list with a few edits allocates once.
+    var skipped: [Int] = []
+    skipped.reserveCapacity(min(oldEnd, 32))
+    // The keys hashed so far, each once, in one table: an old key by its position, a new key by
+    // its position's complement (negative). Every position from the walk up to a cursor is in
+    // the table, or matched.
+    var table: [Keys.Element: Int] = [:]
+    var oldCursor = 0
+    var newCursor = 0
+    var budget = probeBudget(max(oldEnd, newEnd))
     var oldIndex = 0
     var newIndex = 0
-    var misses = 0
     walk: while oldIndex < oldEnd, newIndex < newEnd {
       let oldKey = old[oldStart + oldIndex]
       if oldKey == new[newStart + newIndex] {
         sources[newIndex] = oldIndex
         oldIndex += 1
         newIndex += 1
-        misses = 0
         continue
       }
-      // The nearest position ahead, on either side, where the lists meet again.
+      // The nearest position ahead where the lists meet again: on the new side (keys inserted
+      // or moved here), on the old side (keys removed or moved from here), or on both (keys
+      // replaced by as many others).
       for distance in 1...lookahead {
-        if newIndex + distance < newEnd, oldKey == new[newStart + newIndex + distance] {
-          // Keys inserted or moved here: they are matched by the table, or are new.
-          newIndex += distance
-          sources[newIndex] = oldIndex
+        let newAhead = newIndex + distance
+        if newAhead < newEnd, oldKey == new[newStart + newAhead] {
+          sources[newAhead] = oldIndex
           oldIndex += 1
-          newIndex += 1
-          misses = 0
+          newIndex = newAhead + 1
           continue walk
         }
-        if oldIndex + distance < oldEnd,
-          old[oldStart + oldIndex + distance] == new[newStart + newIndex]
-        {
-          // Keys removed or moved from here.
-          unmatched.append(contentsOf: oldIndex..<oldIndex + distance)
-          oldIndex += distance
-          sources[newIndex] = oldIndex
-          oldIndex += 1
+        let oldAhead = oldIndex + distance
+        guard oldAhead < oldEnd else { continue }
+        let aheadKey = old[oldStart + oldAhead]
+        if aheadKey == new[newStart + newIndex] {
+          skipped.append(contentsOf: oldIndex..<oldAhead)
+          sources[newIndex] = oldAhead
+          oldIndex = oldAhead + 1
           newIndex += 1
-          misses = 0
+          continue walk
+        }
+        if newAhead < newEnd, aheadKey == new[newStart + newAhead] {
+          skipped.append(contentsOf: oldIndex..<oldAhead)
+          sources[newAhead] = oldAhead
+          oldIndex = oldAhead + 1
+          newIndex = newAhead + 1
           continue walk
         }
       }
-      unmatched.append(oldIndex)
-      oldIndex += 1
-      newIndex += 1
-      misses += 1
-      if misses == missesBeforeHashing { break walk }
+      // The rest of the new list may be the rest of the old one in reverse order.
+      if oldKey == new[newStart + newEnd - 1] {
+        repeat {
+          newEnd -= 1
+          sources[newEnd] = oldIndex
+          oldIndex += 1
+        } while oldIndex < oldEnd && newIndex < newEnd
+          && old[oldStart + oldIndex] == new[newStart + newEnd - 1]
+        continue walk
+      }
+      // Hash both sides in step from here until a key meets its match ahead of the walk.
+      if table.capacity == 0 { table.reserveCapacity(budget) }
+      oldCursor = max(oldCursor, oldIndex)
+      newCursor = max(newCursor, newIndex)
+      while budget > 0 {
+        if oldCursor < oldEnd {
+          let other = claim(&table[old[oldStart + oldCursor], default: absent], oldCursor)
+          if other < 0, other != absent {
+            if ~other >= newIndex {
+              oldIndex = oldCursor
+              newIndex = ~other
+              oldCursor += 1
+              continue walk
+            }
+            sources[~other] = oldCursor
+          }
+          oldCursor += 1
+          budget -= 1
+        }
+        if newCursor < newEnd {
+          let other = claim(&table[new[newStart + newCursor], default: absent], ~newCursor)
+          if other >= 0 {
+            if other >= oldIndex {
+              oldIndex = other
+              newIndex = newCursor
+              newCursor += 1
+              continue walk
+            }
+            sources[newCursor] = other
+          }
+          newCursor += 1
+          budget -= 1
+        } else if oldCursor >= oldEnd {
+          break walk
+        }
+      }
+      break walk
     }
-    unmatched.append(contentsOf: oldIndex..<oldEnd)
-    guard !unmatched.isEmpty else { return sources }
-    var positions = [Keys.Element: Int](minimumCapacity: unmatched.count)
-    for index in unmatched {
-      positions[old[oldStart + index]] = index
+    // Every old key not matched yet is in the table, skipped, or not reached.
+    let rest = max(oldIndex, oldCursor)..<oldEnd
+    guard !table.isEmpty || !skipped.isEmpty || !rest.isEmpty else { return sources }
+    table.reserveCapacity(table.count + skipped.count + rest.count)
+    for index in skipped {
+      let other = claim(&table[old[oldStart + index], default: absent], index)
+      if other < 0, other != absent { sources[~other] = index }
+    }
+    for index in rest {
+      let other = claim(&table[old[oldStart + index], default: absent], index)
+      if other < 0, other != absent { sources[~other] = index }
     }
     for index in 0..<newEnd where sources[index] < 0 {
-      if let source = positions[new[newStart + index]] {
+      if let source = table[new[newStart + index]], source >= 0 {
         sources[index] = source
       }
     }
     return sources
+  }
+
+  /// The value of an entry of ``match(from:to:)``'s table that was not there.
+  @inlinable
+  static var absent: Int { .min }
+
+  /// Puts `value` in an entry that was ``absent``; returns what the entry held before.
+  @inlinable
+  static func claim(_ entry: inout Int, _ value: Int) -> Int {
+    let previous = entry
+    if previous == absent { entry = value }
+    return previous
   }
 
   /// How far ahead ``match(from:to:)`` looks, on each side, for the key that puts two lists back
@@ -131,9 +215,11 @@ struct KeyedDifference: Equatable {
   @inlinable
   static var lookahead: Int { 4 }
 
-  /// How many positions in a row ``match(from:to:)`` may fail to match before it hashes the rest.
+  /// How many keys ``match(from:to:)`` hashes in step, for lists of `count` keys, before it
+  /// hashes the rest in one table: an eighth of the keys, enough for edits of a few percent in
+  /// any shape, and a small share of the work of a table when no common order is left.
   @inlinable
-  static var missesBeforeHashing: Int { 8 }
+  static func probeBudget(_ count: Int) -> Int { count / 8 + 16 }
 
   /// The difference that a matching describes.
   ///
@@ -144,11 +230,10 @@ struct KeyedDifference: Equatable {
   /// - Complexity: O(*n* + *m* + *k* log *k*).
   init(sources: [Int], oldCount: Int) {
     self.sources = sources
-    let newCount = sources.count
     // One scratch buffer: for each old position the new position of its key (or -1), the kept
     // keys' new positions in old order, and the longest increasing subsequence's bookkeeping.
     let (insertions, removals, moves) = sources.withUnsafeBufferPointer { sources in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + newCount) { scratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + 1) { scratch in
         Self.difference(sources: sources, oldCount: oldCount, scratch: scratch)
       }
     }
@@ -161,7 +246,7 @@ struct KeyedDifference: Equatable {
     sources: UnsafeBufferPointer<Int>, oldCount: Int, scratch: UnsafeMutableBufferPointer<Int>
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
     let newCount = sources.count
-    // The buffer is empty only when both lists are.
+    // The buffer is never empty: it has one element to spare.
     guard let base = scratch.baseAddress else { return ([], [], []) }
     let targets = base
     let order = base + oldCount
@@ -197,19 +282,25 @@ struct KeyedDifference: Equatable {
       order, count: orderCount, tails: base + 2 * oldCount, tailValues: base + 3 * oldCount,
       previous: base + 4 * oldCount)
     guard length < orderCount else { return (insertions, removals, []) }
-    // Mark the new positions on the subsequence; the other kept keys move.
-    let staying = base + 5 * oldCount
-    staying.initialize(repeating: 0, count: newCount)
+    // The kept keys off the subsequence move: walk it back from its end, through the kept keys
+    // in reverse old order, and collect the others' new positions.
+    let previous = base + 4 * oldCount
     var cursor = base[2 * oldCount + length - 1]
-    for _ in 0..<length {
-      staying[order[cursor]] = 1
-      cursor = base[4 * oldCount + cursor]
-    }
-    let moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
-      for position in 0..<newCount where sources[position] >= 0 && staying[position] == 0 {
-        moves[count] = position
-        count += 1
+    var moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
+      for index in stride(from: orderCount - 1, through: 0, by: -1) {
+        if index == cursor {
+          cursor = previous[index]
+        } else {
+          moves[count] = order[index]
+          count += 1
+        }
       }
+    }
+    // In ascending new order. Moves that keep their order (a moved block) come out descending,
+    // those of a reversal ascending: neither needs a sort.
+    if !moves.isAscending {
+      moves.reverse()
+      if !moves.isAscending { moves.sort() }
     }
     return (insertions, removals, moves)
   }
@@ -217,8 +308,9 @@ struct KeyedDifference: Equatable {
   /// The length of a longest strictly increasing subsequence of `values`; one such subsequence
   /// ends at position `tails[length - 1]` and runs backwards through `previous`.
   ///
-  /// A value above the current longest run extends it without a search, so a list that is
-  /// mostly in order costs one comparison per value.
+  /// A value above the current longest run extends it without a search, and a value below every
+  /// run's end replaces the first without one, so a list that is mostly in order, or in reverse
+  /// order, costs one or two comparisons per value.
   ///
   /// - Complexity: O(*n* + *k* log *k*), *k* being the values that do not extend the run.
   private static func longestIncreasingRun(
@@ -237,8 +329,10 @@ struct KeyedDifference: Equatable {
         length += 1
         continue
       }
+      // A value below every run's end (a descending stretch) starts a run again, without a
+      // search.
       var low = 0
-      var high = length - 1
+      var high = tailValues[0] < value ? length - 1 : 0
       while low < high {
         let middle = (low + high) / 2
         if tailValues[middle] < value { low = middle + 1 } else { high = middle }
@@ -248,6 +342,16 @@ struct KeyedDifference: Equatable {
       tailValues[low] = value
     }
     return length
+  }
+}
+
+extension Array where Element == Int {
+  /// Whether every element is below the next.
+  fileprivate var isAscending: Bool {
+    for index in indices.dropFirst() where self[index - 1] >= self[index] {
+      return false
+    }
+    return true
   }
 }
 

@@ -439,8 +439,8 @@ struct Planner {
         visit(index)
       }
     } else {
-      // Kept children that stay in place have no step: visit the arrivals and the moves alone,
-      // in ascending order.
+      // Kept children that stay in place have no step, and no child is updated: visit the
+      // arrivals, in ascending order with the moves, each of which is one step.
       var nextInsertion = 0
       let insertions = difference.insertions
       let moves = difference.moves
@@ -451,7 +451,9 @@ struct Planner {
           visit(insertions[nextInsertion])
           nextInsertion += 1
         } else {
-          visit(moves[nextMove])
+          let index = moves[nextMove]
+          nextMove += 1
+          steps.append(Plan.Step(.moveView(to: index), new.children[index].identity))
         }
       }
     }
