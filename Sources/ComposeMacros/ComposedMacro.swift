@@ -388,10 +388,12 @@ private struct Shape {
       return nil
     }
     guard let (bodyDecl, binding) = body ?? composition else {
+      let indent = type.memberBlock.members.last.map { indentationText(of: $0.leadingTrivia) }
+        ?? "  "
       let stub = MemberBlockItemSyntax(
         decl: DeclSyntax(
-          "\n\n@CompositionBuilder var body: CompositionContent {\n}"
-        ).with(\.leadingTrivia, .newline))
+          stringLiteral: "@CompositionBuilder var body: CompositionContent {\n\(indent)}"
+        ).with(\.leadingTrivia, .newlines(type.memberBlock.members.isEmpty ? 1 : 2) + .spaces(indent.count)))
       var fixedMembers = type.memberBlock.members
       fixedMembers.append(stub)
       report(
