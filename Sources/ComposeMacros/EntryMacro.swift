@@ -116,10 +116,8 @@ private struct Entry {
         ])
       return nil
     }
-    guard variable.bindings.count == 1, let binding = variable.bindings.first else {
-      report(.entryOneBinding, at: variable.bindings)
-      return nil
-    }
+    // Swift itself rejects an attached macro on several bindings.
+    guard variable.bindings.count == 1, let binding = variable.bindings.first else { return nil }
     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
       report(.entryNotVariable, at: binding.pattern)
       return nil

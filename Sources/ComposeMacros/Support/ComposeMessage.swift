@@ -157,9 +157,6 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
   static let entryStatic = error(
     "entryStatic", "'@Entry' declares an instance property; remove 'static'")
 
-  static let entryOneBinding = error(
-    "entryOneBinding", "'@Entry' declares one value at a time; write one property per line")
-
   static let entryComputed = error(
     "entryComputed",
     "'@Entry' writes the property's accessors; declare it without them, with its default")
