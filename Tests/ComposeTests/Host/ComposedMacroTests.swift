@@ -72,6 +72,42 @@ private final class OwnOverridesScreen: UIViewController {
   }
 }
 
+extension EnvironmentValues {
+  /// A value declared with `@Entry`, with its default.
+  @Entry var screenTitle: String = "Inbox"
+  /// An optional value declared with `@Entry`, whose default is `nil`.
+  @Entry var unreadCount: Int?
+}
+
+/// A screen whose child reads `@Entry` values in its update, and that sets one of them.
+@Composed
+@MainActor
+private final class TitledScreen: UIViewController {
+  var heading: String? {
+    didSet { setNeedsCompose() }
+  }
+  var received: [String] = []
+
+  @CompositionBuilder var body: CompositionContent {
+    if let heading {
+      content.environment(\.screenTitle, heading)
+    } else {
+      content
+    }
+  }
+
+  private var content: CompositionContent {
+    Slot("content") {
+      EnvironmentReader { values in
+        Child { ListViewController() } update: { [unowned self] _ in
+          received.append("\(values.screenTitle) \(values.unreadCount.map(String.init) ?? "nil")")
+        }
+      }
+    }
+    .compositionContent
+  }
+}
+
 @MainActor
 @Suite("@Composed on UIKitModel", .isolatedModel)
 struct ComposedMacroEndToEndTests {
@@ -156,6 +192,17 @@ struct ComposedMacroEndToEndTests {
     ) {
       screen.didReceiveMemoryWarning()
     }
+  }
+
+  @Test("An @Entry value reads its default until set above, and flows down once set")
+  func entryValues() async {
+    let screen = TitledScreen()
+    let harness = await ContainerHarness(showing: screen)
+    #expect(screen.received == ["Inbox nil"])
+    await harness.expectEvents("") {
+      screen.heading = "Archive"
+    }
+    #expect(screen.received == ["Inbox nil", "Archive nil"])
   }
 
   @Test("Overrides of the class's own run, and call the hooks they replace")
