@@ -61,7 +61,11 @@ public final class AccountViewController: AnalyticsViewController {
   @CompositionBuilder public var body: CompositionContent {
     Slot("greeting", layout: .frame(CGRect(x: 0, y: 0, width: 390, height: 100))) {
       EnvironmentReader { values in
-        Child { GreetingViewController() } update: { $0.name = values.accountName }
+        Child {
+          GreetingViewController()
+        } update: {
+          $0.name = values.accountName
+        }
       }
     }
     .environment(\.accountName, name)

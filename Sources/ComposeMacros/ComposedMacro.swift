@@ -205,7 +205,7 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
         checkHook(member, in: own, context: context)
         continue
       }
-      let text = member.declaration.replacing( "ACCESS", with: access)
+      let text = member.declaration.replacing("ACCESS", with: access)
       if member.needsStatusBar {
         statusBarMembers.append(text)
       } else {
@@ -247,7 +247,8 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     finder.walk(own)
     guard !finder.found else { return }
     if member.isForwarding {
-      let node = own.as(VariableDeclSyntax.self)?.bindings.first.map { Syntax($0.pattern) }
+      let node =
+        own.as(VariableDeclSyntax.self)?.bindings.first.map { Syntax($0.pattern) }
         ?? Syntax(own)
       context.diagnose(
         Diagnostic(
@@ -259,7 +260,7 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     let parameter = function.signature.parameterClause.parameters.first.map {
       ($0.secondName ?? $0.firstName).text
     }
-    let call = member.hookCall.replacing( "PARAMETER", with: parameter ?? "nil")
+    let call = member.hookCall.replacing("PARAMETER", with: parameter ?? "nil")
     var fixIts: [FixIt] = []
     if let body = function.body {
       fixIts.append(
@@ -388,12 +389,15 @@ private struct Shape {
       return nil
     }
     guard let (bodyDecl, binding) = body ?? composition else {
-      let indent = type.memberBlock.members.last.map { indentationText(of: $0.leadingTrivia) }
+      let indent =
+        type.memberBlock.members.last.map { indentationText(of: $0.leadingTrivia) }
         ?? "  "
       let stub = MemberBlockItemSyntax(
         decl: DeclSyntax(
           stringLiteral: "@CompositionBuilder var body: CompositionContent {\n\(indent)}"
-        ).with(\.leadingTrivia, .newlines(type.memberBlock.members.isEmpty ? 1 : 2) + .spaces(indent.count)))
+        ).with(
+          \.leadingTrivia,
+          .newlines(type.memberBlock.members.isEmpty ? 1 : 2) + .spaces(indent.count)))
       var fixedMembers = type.memberBlock.members
       fixedMembers.append(stub)
       report(
@@ -415,7 +419,8 @@ private struct Shape {
     switch binding.accessorBlock?.accessors {
     case .getter(let statements)?: getter = statements
     case .accessors(let accessors)?:
-      getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+      getter =
+        accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
     case nil: getter = nil
     }
     let isStatic = bodyDecl.modifiers.contains {
@@ -439,8 +444,10 @@ private struct Shape {
               .replace(
                 oldNode: Syntax(annotation.type),
                 newNode: Syntax(
-                  TypeSyntax("CompositionContent").with(\.leadingTrivia, annotation.type.leadingTrivia)
-                    .with(\.trailingTrivia, annotation.type.trailingTrivia)))
+                  TypeSyntax("CompositionContent").with(
+                    \.leadingTrivia, annotation.type.leadingTrivia
+                  )
+                  .with(\.trailingTrivia, annotation.type.trailingTrivia)))
             ])
         ])
       return

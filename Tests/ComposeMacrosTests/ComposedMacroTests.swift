@@ -105,7 +105,8 @@ private func forwardingBlock(without omitted: Set<String> = []) -> String {
     ("childForStatusBarHidden", "composedChildForStatusBarHidden"),
     ("childForHomeIndicatorAutoHidden", "composedChildForHomeIndicatorAutoHidden"),
   ].filter { !omitted.contains($0.0) }
-  return (["    #if !os(tvOS) && !os(visionOS)"]
+  return
+    (["    #if !os(tvOS) && !os(visionOS)"]
     + members.map {
       "    override var \($0.0): UIViewController? {\n      \($0.1)\n    }"
     } + ["    #endif"]).joined(separator: "\n")
@@ -116,7 +117,8 @@ private func forwardingBlock(without omitted: Set<String> = []) -> String {
 private func written(
   body: String = "body", without omitted: Set<String> = [], open: Bool = false
 ) -> String {
-  let text = (["    private(set) lazy var composer: Compose.Composer = __makeComposer { $0.\(body) }"]
+  let text =
+    (["    private(set) lazy var composer: Compose.Composer = __makeComposer { $0.\(body) }"]
     + overrideBlocks.filter { !omitted.contains($0.name) }.map(\.text)
     + [forwardingBlock(without: omitted)]).joined(separator: "\n\n")
   guard open else { return text }

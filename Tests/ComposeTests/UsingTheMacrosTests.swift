@@ -108,7 +108,11 @@ private final class ProfileBadgeViewController: UIViewController {
   @CompositionBuilder var body: CompositionContent {
     Slot("profile") {
       EnvironmentReader { values in
-        Child { BadgeViewController() } update: { $0.tint = values.accentName }
+        Child {
+          BadgeViewController()
+        } update: {
+          $0.tint = values.accentName
+        }
       }
     }
     .environment(\.accentName, "green")

@@ -62,8 +62,10 @@ extension ComposedContainer {
     composer.setNeedsCompose()
   }
 
-  /// Makes the composer of a container whose children `body` declares; the ``Composed()`` macro
-  /// calls it. Do not call it directly.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  /// Makes the composer of a container whose children `body` declares, for ``Composed()``.
+  ///
+  /// The macro's expansion calls it; do not call it directly.
   ///
   /// The composer keeps the container unowned, so the composer stored in the container makes no
   /// reference cycle. (A closure with a capture list written by a macro does not compile with

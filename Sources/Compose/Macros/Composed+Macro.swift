@@ -58,9 +58,10 @@
 @attached(
   member,
   names: named(composer), named(viewDidLoad), named(viewWillAppear), named(viewDidAppear),
-  named(viewWillDisappear), named(viewDidDisappear), named(willMove), named(didReceiveMemoryWarning),
-  named(preferredContentSizeDidChange), named(childForStatusBarStyle),
-  named(childForStatusBarHidden), named(childForHomeIndicatorAutoHidden))
+  named(viewWillDisappear), named(viewDidDisappear), named(willMove),
+  named(didReceiveMemoryWarning), named(preferredContentSizeDidChange),
+  named(childForStatusBarStyle), named(childForStatusBarHidden),
+  named(childForHomeIndicatorAutoHidden))
 @attached(extension, conformances: ComposedContainer)
 public macro Composed() = #externalMacro(module: "ComposeMacros", type: "ComposedMacro")
 #endif

@@ -63,7 +63,9 @@ struct IdentityChecks {
   }
 
   private func checkChildIDs(in statements: CodeBlockItemListSyntax, slot: String?) {
-    _ = collect(statements) { expression in childIDs(in: expression, slot: slot) } report: {
+    _ = collect(statements) { expression in
+      childIDs(in: expression, slot: slot)
+    } report: {
       key, repeated, first in
       let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
       let type = parts[0].hasPrefix("{") ? nil : parts[0]
@@ -81,7 +83,9 @@ struct IdentityChecks {
       let name = CompositionBodyMacro.componentName(of: call.calledExpression)
     else { return [] }
     if name == "Group", let content = Self.contentClosure(of: call) {
-      return collect(content.statements) { childIDs(in: $0, slot: slot) } report: {
+      return collect(content.statements) {
+        childIDs(in: $0, slot: slot)
+      } report: {
         key, repeated, first in
         let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
         let id = parts.count > 1 ? parts[1] : key
@@ -110,7 +114,8 @@ struct IdentityChecks {
       var seen: [String: Syntax] = [:]
       for element in array.elements where Self.isLiteral(element.expression) {
         let text = element.expression.trimmedDescription
-        let shown = element.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+        let shown =
+          element.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
           ?? text
         if let first = seen[text] {
           diagnose(
@@ -359,7 +364,8 @@ struct IdentityChecks {
     case .simpleInput(let names):
       return Set(names.map(\.name.text).filter { $0 != "_" })
     case .parameterClause(let clause):
-      return Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text }.filter { $0 != "_" })
+      return Set(
+        clause.parameters.map { ($0.secondName ?? $0.firstName).text }.filter { $0 != "_" })
     }
   }
 
@@ -373,7 +379,9 @@ struct IdentityChecks {
 
   // MARK: - Reporting
 
-  private func diagnose(_ message: ComposeMessage, at node: Syntax, firstUse first: Syntax, what: String) {
+  private func diagnose(
+    _ message: ComposeMessage, at node: Syntax, firstUse first: Syntax, what: String
+  ) {
     context.diagnose(
       Diagnostic(
         node: node, message: message,

@@ -99,7 +99,9 @@ private final class TitledScreen: UIViewController {
   private var content: CompositionContent {
     Slot("content") {
       EnvironmentReader { values in
-        Child { ListViewController() } update: { [unowned self] _ in
+        Child {
+          ListViewController()
+        } update: { [unowned self] _ in
           received.append("\(values.screenTitle) \(values.unreadCount.map(String.init) ?? "nil")")
         }
       }
