@@ -415,13 +415,12 @@ private struct Shape {
     memberAccess = Self.access(of: type)
     // The body's kind, type and builder: reported, but the container is still written, so that
     // the compiler reports nothing else.
-    let getter: CodeBlockItemListSyntax?
-    switch binding.accessorBlock?.accessors {
-    case .getter(let statements)?: getter = statements
-    case .accessors(let accessors)?:
+    var getter: CodeBlockItemListSyntax?
+    if case .getter(let statements)? = binding.accessorBlock?.accessors {
+      getter = statements
+    } else if case .accessors(let accessors)? = binding.accessorBlock?.accessors {
       getter =
         accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
-    case nil: getter = nil
     }
     let isStatic = bodyDecl.modifiers.contains {
       $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
@@ -498,12 +497,8 @@ private struct Shape {
     let returns = statements.contains { $0.item.as(ReturnStmtSyntax.self) != nil }
     if returns { return false }
     guard statements.count == 1, let item = statements.first else { return statements.count > 1 }
-    let expression: ExprSyntax?
-    switch item.item {
-    case .expr(let value): expression = value
-    case .stmt(let statement): expression = statement.as(ExpressionStmtSyntax.self)?.expression
-    case .decl: return false
-    }
+    if case .decl = item.item { return false }
+    let expression = IdentityChecks.expression(of: item)
     guard let expression else { return true }
     if expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { return true }
     // `Slot(…)`, `Tabs(…)`, `Dashboard(…)`, possibly with modifiers: a component, not content.

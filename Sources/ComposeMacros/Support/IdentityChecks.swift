@@ -178,31 +178,13 @@ struct IdentityChecks {
     found: (ExprSyntax) -> [Occurrence],
     report: (String, Syntax, Syntax) -> Void
   ) -> [Occurrence] {
-    var branches: [CodeBlockItemListSyntax] = []
-    switch item.item {
-    case .expr(let expression):
-      if let nested = Self.branches(of: expression) {
-        branches = nested
-      } else {
-        return found(expression)
-      }
-    case .stmt(let statement):
-      if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
-        if let nested = Self.branches(of: expression) {
-          branches = nested
-        } else {
-          return found(expression)
-        }
-      } else if let loop = statement.as(ForStmtSyntax.self) {
-        branches = [loop.body.statements]
-      } else {
-        return []
-      }
-    case .decl(let declaration):
-      guard let config = declaration.as(IfConfigDeclSyntax.self) else { return [] }
-      for clause in config.clauses {
-        if case .statements(let statements) = clause.elements { branches.append(statements) }
-      }
+    let branches: [CodeBlockItemListSyntax]
+    if let nested = Self.nestedStatements(of: item) {
+      branches = nested
+    } else if let expression = Self.expression(of: item) {
+      return found(expression)
+    } else {
+      return []
     }
     // Each branch reports its own repeats; the branches' keys join the enclosing scope once.
     var union: [Occurrence] = []
@@ -220,10 +202,10 @@ struct IdentityChecks {
   private static func branches(of expression: ExprSyntax) -> [CodeBlockItemListSyntax]? {
     if let ifExpression = expression.as(IfExprSyntax.self) {
       var branches = [ifExpression.body.statements]
-      switch ifExpression.elseBody {
-      case .ifExpr(let next)?: branches += Self.branches(of: ExprSyntax(next)) ?? []
-      case .codeBlock(let block)?: branches.append(block.statements)
-      case nil: break
+      if case .ifExpr(let next)? = ifExpression.elseBody {
+        branches += Self.branches(of: ExprSyntax(next)) ?? []
+      } else if case .codeBlock(let block)? = ifExpression.elseBody {
+        branches.append(block.statements)
       }
       return branches
     }
@@ -236,25 +218,42 @@ struct IdentityChecks {
   /// Whether statements declare anything, in any branch.
   private static func declaresSomething(_ statements: CodeBlockItemListSyntax) -> Bool {
     statements.contains { item in
-      switch item.item {
-      case .expr(let expression):
-        return branches(of: expression).map { $0.contains(where: declaresSomething) } ?? true
-      case .stmt(let statement):
-        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
-          return branches(of: expression).map { $0.contains(where: declaresSomething) } ?? true
-        }
-        if let loop = statement.as(ForStmtSyntax.self) {
-          return declaresSomething(loop.body.statements)
-        }
-        return false
-      case .decl(let declaration):
-        guard let config = declaration.as(IfConfigDeclSyntax.self) else { return false }
-        return config.clauses.contains { clause in
-          guard case .statements(let statements) = clause.elements else { return false }
-          return declaresSomething(statements)
-        }
+      if let nested = nestedStatements(of: item) {
+        return nested.contains(where: declaresSomething)
+      }
+      return expression(of: item) != nil
+    }
+  }
+
+  /// The expression a statement is: an expression, or an expression statement.
+  ///
+  /// (`if case` rather than `switch`: swift-syntax's enums are resilient where the toolchain's
+  /// own copy is used, and a `switch` would need an `@unknown default` that SwiftPM's build warns
+  /// about.)
+  static func expression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
+    if case .expr(let expression) = item.item { return expression }
+    if case .stmt(let statement) = item.item {
+      return statement.as(ExpressionStmtSyntax.self)?.expression
+    }
+    return nil
+  }
+
+  /// The statement lists nested in a statement: the branches of an `if`, a `switch` or a `#if`,
+  /// or the body of a `for` loop; `nil` for another statement.
+  static func nestedStatements(of item: CodeBlockItemSyntax) -> [CodeBlockItemListSyntax]? {
+    if let expression = expression(of: item) { return branches(of: expression) }
+    if case .stmt(let statement) = item.item, let loop = statement.as(ForStmtSyntax.self) {
+      return [loop.body.statements]
+    }
+    if case .decl(let declaration) = item.item,
+      let config = declaration.as(IfConfigDeclSyntax.self)
+    {
+      return config.clauses.compactMap { clause in
+        if case .statements(let statements) = clause.elements { return statements }
+        return nil
       }
     }
+    return nil
   }
 
   // MARK: - Reading calls
@@ -360,13 +359,14 @@ struct IdentityChecks {
   /// The names by which a closure reads its element: its parameters, or `$0`.
   static func parameterNames(of closure: ClosureExprSyntax) -> Set<String> {
     guard let parameters = closure.signature?.parameterClause else { return ["$0"] }
-    switch parameters {
-    case .simpleInput(let names):
+    if case .simpleInput(let names) = parameters {
       return Set(names.map(\.name.text).filter { $0 != "_" })
-    case .parameterClause(let clause):
+    }
+    if case .parameterClause(let clause) = parameters {
       return Set(
         clause.parameters.map { ($0.secondName ?? $0.firstName).text }.filter { $0 != "_" })
     }
+    return []
   }
 
   /// Whether an expression reads one of the names.
