@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// extension EnvironmentValues {
-///   @Entry var accentName: String = "blue"
+///   @Entry var tintName: String = "blue"
 ///   @Entry var account: Account?
 /// }
 /// ```
