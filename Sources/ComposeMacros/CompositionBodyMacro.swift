@@ -124,7 +124,10 @@ struct CompositionBodyMacro: BodyMacro {
     guard
       let location = context.location(of: item, at: .afterLeadingTrivia, filePathMode: .filePath),
       let line = location.line.as(IntegerLiteralExprSyntax.self),
-      let column = location.column.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
+      // Read from the text: `IntegerLiteralExprSyntax.representedLiteralValue` is not in
+      // swift-syntax 600.
+      let column = location.column.as(IntegerLiteralExprSyntax.self)
+        .flatMap({ Int($0.literal.text) })
     else { return text }
     let indent = String(repeating: " ", count: max(column - 1, 0))
     return
