@@ -25,12 +25,16 @@ let package = Package(
   traits: [
     .trait(
       name: "Macros",
-      description: "The `@CompositionBody` macro; needs swift-syntax, which SwiftPM fetches in "
-        + "any case but builds only with this trait."),
+      description: "The macros `@Composed`, `@Entry` and `@CompositionBody`, and the compile-time "
+        + "identity checks; they need swift-syntax, which SwiftPM fetches in any case but builds "
+        + "only with this trait."),
     .default(enabledTraits: ["Macros"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // Any 600–603 release, so that a client already on one of them resolves. The macros build and
+    // behave the same with 600.0.1 and 603.0.1; their expansion-text tests are written against
+    // 603's layout of the expanded code.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     // Only the demo's command line uses it; no library product depends on it.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
@@ -47,6 +51,7 @@ let package = Package(
       name: "ComposeMacros",
       dependencies: [
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
     ),

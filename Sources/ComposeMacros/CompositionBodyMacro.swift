@@ -42,8 +42,8 @@ import SwiftSyntaxMacros
 /// - declarations at the top level of the body (`let` and the like) stay at the top, before the
 ///   groups, so that every group can read them.
 ///
-/// A slot name written as the same string literal twice among the unconditional statements of the
-/// body is reported at compile time, as the runtime would report it.
+/// The identity mistakes the body shows in its code are reported at compile time (see
+/// `IdentityChecks`), as the runtime would report them.
 struct CompositionBodyMacro: BodyMacro {
   /// How many top-level statements one local function holds.
   static let statementsPerPart = 10
@@ -61,10 +61,10 @@ struct CompositionBodyMacro: BodyMacro {
   ) throws -> [CodeBlockItemSyntax] {
     guard let body = declaration.body else {
       throw DiagnosticsError(diagnostics: [
-        Diagnostic(node: node, message: CompositionBodyMessage.noBody)
+        Diagnostic(node: node, message: ComposeMessage.noBody)
       ])
     }
-    reportDuplicateSlotNames(in: body.statements, context: context)
+    IdentityChecks(context: context).check(body: body.statements)
     var declarations: [CodeBlockItemSyntax] = []
     var statements: [CodeBlockItemSyntax] = []
     // Declarations inside a top-level `#if` cannot be moved out of it: such a body stays in one
@@ -124,7 +124,10 @@ struct CompositionBodyMacro: BodyMacro {
     guard
       let location = context.location(of: item, at: .afterLeadingTrivia, filePathMode: .filePath),
       let line = location.line.as(IntegerLiteralExprSyntax.self),
-      let column = location.column.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
+      // Read from the text: `IntegerLiteralExprSyntax.representedLiteralValue` is not in
+      // swift-syntax 600.
+      let column = location.column.as(IntegerLiteralExprSyntax.self)
+        .flatMap({ Int($0.literal.text) })
     else { return text }
     let indent = String(repeating: " ", count: max(column - 1, 0))
     return
@@ -142,39 +145,6 @@ struct CompositionBodyMacro: BodyMacro {
         return true
       }
     }
-  }
-
-  /// Warns about a slot name written as the same literal in two unconditional statements.
-  private static func reportDuplicateSlotNames(
-    in statements: CodeBlockItemListSyntax, context: some MacroExpansionContext
-  ) {
-    var seen: Set<String> = []
-    for item in statements {
-      guard case .expr(let expression) = item.item,
-        let call = slotCall(in: expression),
-        let first = call.arguments.first, first.label == nil,
-        let literal = first.expression.as(StringLiteralExprSyntax.self),
-        let name = literal.representedLiteralValue
-      else { continue }
-      if !seen.insert(name).inserted {
-        context.diagnose(
-          Diagnostic(node: literal, message: CompositionBodyMessage.duplicateSlotName(name)))
-      }
-    }
-  }
-
-  /// The `Slot(…)` call at the root of a statement, under any modifiers applied to it.
-  private static func slotCall(in expression: ExprSyntax) -> FunctionCallExprSyntax? {
-    var current = expression
-    while let call = current.as(FunctionCallExprSyntax.self) {
-      if componentName(of: call.calledExpression) == "Slot" { return call }
-      // A modifier: `base.modifier(…)`.
-      guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-        let base = member.base
-      else { return nil }
-      current = base
-    }
-    return nil
   }
 
   /// `Slot` for `Slot`, `Compose.Slot` and `Child<Row>`-style spellings.
@@ -241,35 +211,5 @@ private final class SourceLocator<Context: MacroExpansionContext>: SyntaxRewrite
       located.calledExpression = located.calledExpression.with(\.trailingTrivia, [])
     }
     return ExprSyntax(located)
-  }
-}
-
-/// The macro's diagnostics.
-enum CompositionBodyMessage: DiagnosticMessage {
-  case noBody
-  case duplicateSlotName(String)
-
-  var message: String {
-    switch self {
-    case .noBody:
-      "@CompositionBody needs a function with a body; write the composition's statements in it"
-    case .duplicateSlotName(let name):
-      "slot name '\(name)' is declared twice in this body; the children of the second "
-        + "declaration join the first, which keeps its layout; give each slot a unique name"
-    }
-  }
-
-  var diagnosticID: MessageID {
-    switch self {
-    case .noBody: MessageID(domain: "Compose", id: "noBody")
-    case .duplicateSlotName: MessageID(domain: "Compose", id: "duplicateSlotName")
-    }
-  }
-
-  var severity: DiagnosticSeverity {
-    switch self {
-    case .noBody: .error
-    case .duplicateSlotName: .warning
-    }
   }
 }

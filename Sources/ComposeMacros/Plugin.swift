@@ -4,5 +4,7 @@ import SwiftSyntaxMacros
 /// The compiler plugin that provides Compose's macros.
 @main
 struct ComposeMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [CompositionBodyMacro.self]
+  let providingMacros: [any Macro.Type] = [
+    ComposedMacro.self, CompositionBodyMacro.self, EntryMacro.self,
+  ]
 }

@@ -66,6 +66,25 @@ public final class ContainerHarness {
     await self.init(showing: container, composer: container.composer, name: name)
   }
 
+  /// Shows a `ComposedContainer` — a class marked `@Composed`, say — in a visible window and
+  /// lets it settle.
+  ///
+  /// ```swift
+  /// let profile = ProfileViewController()
+  /// let harness = await ContainerHarness(showing: profile)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The container; its view must not be loaded yet, so that the harness names
+  ///     its first children too.
+  ///   - name: The container's name in the event log, unless it has a name of its own already
+  ///     (UIKitModel only).
+  public convenience init(showing container: some ComposedContainer, name: String = "container")
+    async
+  {
+    await self.init(showing: container, composer: container.composer, name: name)
+  }
+
   /// Shows a container that attaches a `Composer` itself in a visible window, and lets
   /// it settle.
   ///

@@ -145,7 +145,7 @@ struct CompositionBodyMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
-  @Test("A slot name written twice as a literal is a warning; a function without body an error")
+  @Test("A slot name written twice as a literal is an error; a function without body too")
   func diagnostics() {
     assertMacroExpansion(
       """
@@ -174,9 +174,10 @@ struct CompositionBodyMacroTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "slot name 'a' is declared twice in this body; the children of the second "
-            + "declaration join the first, which keeps its layout; give each slot a unique name",
-          line: 5, column: 8, severity: .warning)
+          message: "slot name 'a' is declared twice; the children of the second declaration "
+            + "join the first, which keeps its layout; give each slot a unique name",
+          line: 5, column: 8, severity: .error,
+          notes: [NoteSpec(message: "slot 'a' is first used here", line: 3, column: 8)])
       ],
       macroSpecs: macros, failureHandler: record)
     assertMacroExpansion(
@@ -193,7 +194,7 @@ struct CompositionBodyMacroTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "@CompositionBody needs a function with a body; write the composition's "
+          message: "'@CompositionBody' needs a function with a body; write the composition's "
             + "statements in it",
           line: 2, column: 3)
       ],

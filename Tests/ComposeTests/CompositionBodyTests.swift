@@ -84,14 +84,17 @@ private struct Located: Composition {
   @CompositionBody
   func content() -> CompositionContent {
     Slot("rows") {
-      Child { RowViewController() }.id(1)
-      Child { RowViewController() }.id(1)
+      Child { RowViewController() }.id(repeatedID)
+      Child { RowViewController() }.id(repeatedID)
     }
     Slot(["rows"][0]) {
-      ForEach([1, 1], id: \.self) { _ in Child { RowViewController() } }
+      ForEach([repeatedID, repeatedID], id: \.self) { _ in Child { RowViewController() } }
     }
   }
 }
+
+/// An id the compile-time checks cannot read, so that the run-time ones report it.
+private let repeatedID = 1
 
 /// A body that throws, and one that declares a name inside `#if`.
 @MainActor

@@ -62,6 +62,9 @@ struct DocumentationCodeTests {
       path: "Sources/Compose/Compose.docc/TestingReconciliation.md",
       tests: ["Tests/ComposeTests/ArticleExamplesTests.swift"]),
     Document(
+      path: "Sources/Compose/Compose.docc/UsingTheMacros.md",
+      tests: ["Tests/ComposeTests/UsingTheMacrosTests.swift"]),
+    Document(
       path: "Sources/ComposeTesting/ComposeTesting.docc/ComposeTesting.md",
       tests: ["Tests/ComposeTestingTests/TestingAComposedScreenTests.swift"]),
     Document(

@@ -458,4 +458,61 @@ struct ExamplesTests {
     harness.expectInvariants()
   }
 }
+#if Macros
+/// The example written with `@Composed`, compiled only with the `Macros` trait.
+@MainActor
+@Suite("Examples with macros", .isolatedModel(exceptions: .record))
+struct MacroExamplesTests {
+  @Test("Account screen: composed with its app base class; signing in cross-fades to the details")
+  func accountScreen() async throws {
+    let account = AccountViewController()
+    let harness = await ContainerHarness(showing: account, name: "account")
+    harness.expectEvents(
+      """
+      account.loadView()
+      account.viewDidLoad()
+      account.viewWillAppear(false)
+      greeting.GreetingViewController.willMove(toParent: account)
+      greeting.GreetingViewController.loadView()
+      greeting.GreetingViewController.viewDidLoad()
+      greeting.GreetingViewController.didMove(toParent: account)
+      content.SignInFormViewController.willMove(toParent: account)
+      content.SignInFormViewController.loadView()
+      content.SignInFormViewController.viewDidLoad()
+      content.SignInFormViewController.didMove(toParent: account)
+      greeting.GreetingViewController.viewWillAppear(false)
+      content.SignInFormViewController.viewWillAppear(false)
+      account.viewIsAppearing(false)
+      greeting.GreetingViewController.viewIsAppearing(false)
+      content.SignInFormViewController.viewIsAppearing(false)
+      account.viewDidAppear(false)
+      greeting.GreetingViewController.viewDidAppear(false)
+      content.SignInFormViewController.viewDidAppear(false)
+      """)
+    #expect(account.title == "Account")
+    #expect(account.appearances == 1)
+    let greeting = try #require(harness.controller(named: "greeting.GreetingViewController"))
+    #expect(greeting.title == "Hello")
+    await harness.expectEvents(
+      """
+      content.SignInFormViewController.willMove(toParent: nil)
+      content.AccountDetailsViewController.willMove(toParent: account)
+      content.AccountDetailsViewController.loadView()
+      content.AccountDetailsViewController.viewDidLoad()
+      content.SignInFormViewController.viewWillDisappear(true)
+      content.AccountDetailsViewController.viewWillAppear(true)
+      content.AccountDetailsViewController.viewIsAppearing(true)
+      content.AccountDetailsViewController.viewDidAppear(true)
+      content.SignInFormViewController.viewDidDisappear(true)
+      content.SignInFormViewController.didMove(toParent: nil)
+      content.AccountDetailsViewController.didMove(toParent: account)
+      """
+    ) {
+      account.name = "Ada"
+    }
+    #expect(greeting.title == "Hello, Ada")
+    harness.expectInvariants()
+  }
+}
+#endif
 #endif

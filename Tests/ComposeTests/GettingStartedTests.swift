@@ -99,13 +99,15 @@ private enum StepFour {
 
 // MARK: - The README's example
 
+#if Macros
 private enum ReadmeExample {
-  final class ProfileViewController: ComposedViewController {
+  @Composed
+  final class ProfileViewController: UIViewController {
     var name: String? {
       didSet { setNeedsCompose() }
     }
 
-    @CompositionBuilder override var composition: CompositionContent {
+    @CompositionBuilder var body: CompositionContent {
       Slot("header", layout: .frame(CGRect(x: 0, y: 0, width: 390, height: 120))) {
         if let name {
           Child {
@@ -122,6 +124,7 @@ private enum ReadmeExample {
     }
   }
 }
+#endif
 
 // MARK: - Steps 5 and 6: the article's tests, as written
 
@@ -189,6 +192,7 @@ struct ProfileTests {
 @MainActor
 @Suite("Getting started article", .isolatedModel)
 struct GettingStartedTests {
+  #if Macros
   @Test("The README's example shows the sign-in screen, then the avatar above the posts")
   func readmeExample() throws {
     ModelRuntime.reset()
@@ -209,6 +213,7 @@ struct GettingStartedTests {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
   }
+  #endif
 
   @Test("Step 1: the empty container has no children")
   func emptyContainer() {

@@ -35,7 +35,9 @@ public import UIKitModel
 /// `shouldAutomaticallyForwardAppearanceMethods` to return `false`) gets its children's appearance
 /// forwarded by the composer, swaps included.
 ///
-/// Containers that cannot inherit from it attach a ``Composer`` themselves.
+/// Containers that cannot inherit from it — they inherit from another UIKit controller or from an
+/// app's base class — get the same behaviour from the ``Composed()`` macro, or conform to
+/// ``ComposedContainer`` by hand.
 @MainActor
 open class ComposedViewController: UIViewController {
   /// The composer that manages this controller's children.

@@ -30,8 +30,9 @@
 /// written. Declarations at the top level of the body (such as `let`) are evaluated first, before
 /// any statement; a body that declares names inside a top-level `#if` is kept in one group, in its
 /// order. The function may be `async` or `throws`. Calls named `Slot`, `Child` and `ForEach` are
-/// taken to be Compose's. A slot name written twice as the same string literal is reported when
-/// the code is compiled.
+/// taken to be Compose's. Identity mistakes written as literals — a slot name or an `id(_:)` used
+/// twice, a slot without children, a `ForEach` over a literal array with a repeated key — are
+/// reported when the code is compiled (see <doc:UsingTheMacros>).
 ///
 /// Swift attaches body macros to functions, not to properties, which is why the composition's
 /// `body` calls a function. The macro needs the package's `Macros` trait, enabled by default.

@@ -1,0 +1,559 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Composed`: makes a view controller class a composed container.
+///
+/// The member role adds the stored `composer` and the overrides that ``ComposedViewController``
+/// has, each calling the matching hook of `ComposedContainer`; the extension role adds the
+/// conformance to `ComposedContainer`, whose extension holds the hooks and `setNeedsCompose()`.
+/// An override the class already has is not written: the class's own calls the hook, and one that
+/// does not is reported with a fix-it that inserts the call.
+///
+/// ```swift
+/// @Composed
+/// final class Screen: UIViewController {
+///   @CompositionBuilder var body: CompositionContent { … }
+/// }
+/// ```
+///
+/// becomes
+///
+/// ```swift
+/// final class Screen: UIViewController {
+///   @CompositionBuilder var body: CompositionContent { … }
+///   private(set) lazy var composer: Compose.Composer = __makeComposer { $0.body }
+///   override func viewDidLoad() {
+///     super.viewDidLoad()
+///     composeViewDidLoad()
+///   }
+///   …
+/// }
+/// extension Screen: Compose.ComposedContainer {}
+/// ```
+struct ComposedMacro: MemberMacro, ExtensionMacro {
+  /// An override the macro writes, and the hook it calls.
+  struct Member {
+    /// The member's name, as it is declared.
+    let name: String
+    /// The member's name as diagnostics show it.
+    let shownName: String
+    /// The override the macro writes, with `ACCESS` for the access level.
+    let declaration: String
+    /// The hook's base name.
+    let hook: String
+    /// The hook's call, with `PARAMETER` for the name of the override's parameter.
+    let hookCall: String
+    /// Whether the hook is called before `super`.
+    let hookBeforeSuper: Bool
+    /// Whether the member is a property that forwards to the primary child.
+    let isForwarding: Bool
+    /// Whether the member exists only where there is a status bar.
+    let needsStatusBar: Bool
+
+    init(
+      _ name: String, shown: String? = nil, hook: String, call: String,
+      beforeSuper: Bool = false, forwarding: Bool = false, statusBar: Bool = false,
+      declaration: String
+    ) {
+      self.name = name
+      shownName = shown ?? name
+      self.hook = hook
+      hookCall = call
+      hookBeforeSuper = beforeSuper
+      isForwarding = forwarding
+      needsStatusBar = statusBar
+      self.declaration = declaration
+    }
+  }
+
+  /// The overrides, in the order they are written.
+  static let members: [Member] = [
+    Member(
+      "viewDidLoad", shown: "viewDidLoad()", hook: "composeViewDidLoad",
+      call: "composeViewDidLoad()",
+      declaration: """
+        ACCESSoverride func viewDidLoad() {
+          super.viewDidLoad()
+          composeViewDidLoad()
+        }
+        """),
+    Member(
+      "viewWillAppear", shown: "viewWillAppear(_:)", hook: "composeViewWillAppear",
+      call: "composeViewWillAppear(PARAMETER)",
+      declaration: """
+        ACCESSoverride func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          composeViewWillAppear(animated)
+        }
+        """),
+    Member(
+      "viewDidAppear", shown: "viewDidAppear(_:)", hook: "composeViewDidAppear",
+      call: "composeViewDidAppear(PARAMETER)",
+      declaration: """
+        ACCESSoverride func viewDidAppear(_ animated: Bool) {
+          super.viewDidAppear(animated)
+          composeViewDidAppear(animated)
+        }
+        """),
+    Member(
+      "viewWillDisappear", shown: "viewWillDisappear(_:)", hook: "composeViewWillDisappear",
+      call: "composeViewWillDisappear(PARAMETER)",
+      declaration: """
+        ACCESSoverride func viewWillDisappear(_ animated: Bool) {
+          super.viewWillDisappear(animated)
+          composeViewWillDisappear(animated)
+        }
+        """),
+    Member(
+      "viewDidDisappear", shown: "viewDidDisappear(_:)", hook: "composeViewDidDisappear",
+      call: "composeViewDidDisappear(PARAMETER)",
+      declaration: """
+        ACCESSoverride func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          composeViewDidDisappear(animated)
+        }
+        """),
+    Member(
+      "willMove", shown: "willMove(toParent:)", hook: "composeWillMove",
+      call: "composeWillMove(toParent: PARAMETER)", beforeSuper: true,
+      declaration: """
+        ACCESSoverride func willMove(toParent parent: UIViewController?) {
+          composeWillMove(toParent: parent)
+          super.willMove(toParent: parent)
+        }
+        """),
+    Member(
+      "didReceiveMemoryWarning", shown: "didReceiveMemoryWarning()",
+      hook: "composeDidReceiveMemoryWarning", call: "composeDidReceiveMemoryWarning()",
+      declaration: """
+        ACCESSoverride func didReceiveMemoryWarning() {
+          super.didReceiveMemoryWarning()
+          composeDidReceiveMemoryWarning()
+        }
+        """),
+    Member(
+      "preferredContentSizeDidChange",
+      shown: "preferredContentSizeDidChange(forChildContentContainer:)",
+      hook: "composePreferredContentSizeDidChange",
+      call: "composePreferredContentSizeDidChange(forChildContentContainer: PARAMETER)",
+      declaration: """
+        ACCESSoverride func preferredContentSizeDidChange(
+          forChildContentContainer container: any UIContentContainer
+        ) {
+          super.preferredContentSizeDidChange(forChildContentContainer: container)
+          composePreferredContentSizeDidChange(forChildContentContainer: container)
+        }
+        """),
+    Member(
+      "childForStatusBarStyle", hook: "composedChildForStatusBarStyle",
+      call: "composedChildForStatusBarStyle", forwarding: true, statusBar: true,
+      declaration: """
+        ACCESSoverride var childForStatusBarStyle: UIViewController? {
+          composedChildForStatusBarStyle
+        }
+        """),
+    Member(
+      "childForStatusBarHidden", hook: "composedChildForStatusBarHidden",
+      call: "composedChildForStatusBarHidden", forwarding: true, statusBar: true,
+      declaration: """
+        ACCESSoverride var childForStatusBarHidden: UIViewController? {
+          composedChildForStatusBarHidden
+        }
+        """),
+    Member(
+      "childForHomeIndicatorAutoHidden", hook: "composedChildForHomeIndicatorAutoHidden",
+      call: "composedChildForHomeIndicatorAutoHidden", forwarding: true, statusBar: true,
+      declaration: """
+        ACCESSoverride var childForHomeIndicatorAutoHidden: UIViewController? {
+          composedChildForHomeIndicatorAutoHidden
+        }
+        """),
+  ]
+
+  /// The base classes that already own a composer.
+  static let composedBaseClasses: Set<String> = [
+    "ComposedViewController", "ComposedNavigationController", "ComposedTabBarController",
+    "ComposedPageViewController",
+  ]
+
+  static var formatMode: FormatMode { .disabled }
+
+  // MARK: - Roles
+
+  static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let shape = Shape(declaration, attribute: node, report: { context.diagnose($0) }) else {
+      return []
+    }
+    IdentityChecks(context: context).check(body: shape.bodyStatements)
+    let access = shape.memberAccess
+    var declarations: [DeclSyntax] = [
+      """
+      \(raw: access.isEmpty ? "" : "public ")private(set) lazy var composer: Compose.Composer = \
+      __makeComposer { $0.\(raw: shape.bodyName) }
+      """
+    ]
+    var statusBarMembers: [String] = []
+    for member in members {
+      if let own = shape.ownMember(named: member.name) {
+        checkHook(member, in: own, context: context)
+        continue
+      }
+      let text = member.declaration.replacing("ACCESS", with: access)
+      if member.needsStatusBar {
+        statusBarMembers.append(text)
+      } else {
+        declarations.append(DeclSyntax(stringLiteral: text))
+      }
+    }
+    if !statusBarMembers.isEmpty {
+      // tvOS and visionOS have no status bar or home indicator.
+      declarations.append(
+        DeclSyntax(
+          stringLiteral: "#if !os(tvOS) && !os(visionOS)\n"
+            + statusBarMembers.joined(separator: "\n") + "\n#endif"))
+    }
+    return declarations
+  }
+
+  static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    // The member role reports what is wrong; a class it cannot make a container gets nothing.
+    guard !protocols.isEmpty, Shape(declaration, attribute: node, report: nil) != nil else {
+      return []
+    }
+    let decl: DeclSyntax = "extension \(type.trimmed): Compose.ComposedContainer {}"
+    return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+  }
+
+  // MARK: - Overrides of the class's own
+
+  /// Reports an override of the class's own that does not call its hook.
+  private static func checkHook(
+    _ member: Member, in own: DeclSyntax, context: some MacroExpansionContext
+  ) {
+    let finder = NameFinder(name: member.hook)
+    finder.walk(own)
+    guard !finder.found else { return }
+    if member.isForwarding {
+      let node =
+        own.as(VariableDeclSyntax.self)?.bindings.first.map { Syntax($0.pattern) }
+        ?? Syntax(own)
+      context.diagnose(
+        Diagnostic(
+          node: node,
+          message: ComposeMessage.forwardingMissingHook(member.shownName, hook: member.hook)))
+      return
+    }
+    guard let function = own.as(FunctionDeclSyntax.self) else { return }
+    let parameter = function.signature.parameterClause.parameters.first.map {
+      ($0.secondName ?? $0.firstName).text
+    }
+    let call = member.hookCall.replacing("PARAMETER", with: parameter ?? "nil")
+    var fixIts: [FixIt] = []
+    if let body = function.body {
+      fixIts.append(
+        FixIt(
+          message: ComposeFixIt.callHook(call),
+          changes: [
+            .replace(
+              oldNode: Syntax(body.statements),
+              newNode: Syntax(inserting(call, into: body, member: member)))
+          ]))
+    }
+    context.diagnose(
+      Diagnostic(
+        node: function.name,
+        message: ComposeMessage.overrideMissingHook(member.shownName, hook: call),
+        fixIts: fixIts))
+  }
+
+  /// The statements of a body with a call inserted after the call to `super` (before it, for a
+  /// hook called before `super`), or first when there is none.
+  private static func inserting(
+    _ call: String, into body: CodeBlockSyntax, member: Member
+  ) -> CodeBlockItemListSyntax {
+    var items = Array(body.statements)
+    let superIndex = items.firstIndex { item in
+      item.trimmedDescription.hasPrefix("super.\(member.name)")
+    }
+    let reference = superIndex.map { items[$0] } ?? items.first
+    let indentation = reference.map { indentationText(of: $0.leadingTrivia) } ?? "  "
+    var position = superIndex.map { member.hookBeforeSuper ? $0 : $0 + 1 } ?? 0
+    position = min(position, items.count)
+    let statement = CodeBlockItemSyntax(
+      leadingTrivia: .newline + Trivia(stringLiteral: indentation),
+      item: .expr(ExprSyntax(stringLiteral: call)))
+    items.insert(statement, at: position)
+    if items.count == 1 {
+      items[0].trailingTrivia = .newline
+    }
+    return CodeBlockItemListSyntax(items)
+  }
+}
+
+/// The spaces and tabs after the last newline of some trivia.
+private func indentationText(of trivia: Trivia) -> String {
+  var text = ""
+  for piece in trivia {
+    switch piece {
+    case .newlines, .carriageReturns, .carriageReturnLineFeeds: text = ""
+    case .spaces(let count): text += String(repeating: " ", count: count)
+    case .tabs(let count): text += String(repeating: "\t", count: count)
+    default: break
+    }
+  }
+  return text
+}
+
+// MARK: - The shape of a composed class
+
+/// What `@Composed` reads from the class it is attached to.
+private struct Shape {
+  let bodyName: String
+  let bodyStatements: CodeBlockItemListSyntax
+  let memberAccess: String
+  let members: [DeclSyntax]
+
+  /// Reads a class, reporting what makes it unusable when a context is given; `nil` when the
+  /// macro cannot make it a container.
+  init?(
+    _ declaration: some DeclGroupSyntax, attribute: AttributeSyntax,
+    report reporter: ((Diagnostic) -> Void)?
+  ) {
+    func report(
+      _ message: ComposeMessage, at node: some SyntaxProtocol, fixIts: [FixIt] = []
+    ) {
+      reporter?(Diagnostic(node: node, message: message, fixIts: fixIts))
+    }
+    guard let type = declaration.as(ClassDeclSyntax.self) else {
+      report(.notAClass(Self.kind(of: declaration)), at: attribute)
+      return nil
+    }
+    let name = type.name.text
+    guard let superclass = type.inheritanceClause?.inheritedTypes.first?.type else {
+      report(
+        .noSuperclass(name), at: type.name,
+        fixIts: [
+          FixIt(
+            message: ComposeFixIt.inheritFromViewController,
+            changes: [
+              .replace(
+                oldNode: Syntax(type.name),
+                newNode: Syntax(
+                  TokenSyntax.identifier(name + ": UIViewController ")
+                    .with(\.leadingTrivia, type.name.leadingTrivia)))
+            ])
+        ])
+      return nil
+    }
+    let superName = superclass.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+    if ComposedMacro.composedBaseClasses.contains(superName) {
+      report(.alreadyComposed(name, superclass: superName), at: superclass)
+      return nil
+    }
+    if !superName.hasSuffix("Controller") {
+      report(.notAViewController(name, superclass: superName), at: superclass)
+      return nil
+    }
+    members = type.memberBlock.members.map(\.decl)
+    let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
+    func variable(named wanted: String) -> (VariableDeclSyntax, PatternBindingSyntax)? {
+      for variable in variables {
+        for binding in variable.bindings
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == wanted {
+          return (variable, binding)
+        }
+      }
+      return nil
+    }
+    if let (_, binding) = variable(named: "composer") {
+      report(.composerDeclared(name), at: binding.pattern)
+      return nil
+    }
+    let body = variable(named: "body")
+    let composition = variable(named: "composition")
+    if body != nil, let (_, binding) = composition {
+      report(.twoBodies, at: binding.pattern)
+      return nil
+    }
+    guard let (bodyDecl, binding) = body ?? composition else {
+      let indent =
+        type.memberBlock.members.last.map { indentationText(of: $0.leadingTrivia) }
+        ?? "  "
+      let stub = MemberBlockItemSyntax(
+        decl: DeclSyntax(
+          stringLiteral: "@CompositionBuilder var body: CompositionContent {\n\(indent)}"
+        ).with(
+          \.leadingTrivia,
+          .newlines(type.memberBlock.members.isEmpty ? 1 : 2) + .spaces(indent.count)))
+      var fixedMembers = type.memberBlock.members
+      fixedMembers.append(stub)
+      report(
+        .missingBody(name), at: type.name,
+        fixIts: [
+          FixIt(
+            message: ComposeFixIt.addBody,
+            changes: [
+              .replace(oldNode: Syntax(type.memberBlock.members), newNode: Syntax(fixedMembers))
+            ])
+        ])
+      return nil
+    }
+    bodyName = binding.pattern.trimmedDescription
+    memberAccess = Self.access(of: type)
+    // The body's kind, type and builder: reported, but the container is still written, so that
+    // the compiler reports nothing else.
+    var getter: CodeBlockItemListSyntax?
+    if case .getter(let statements)? = binding.accessorBlock?.accessors {
+      getter = statements
+    } else if case .accessors(let accessors)? = binding.accessorBlock?.accessors {
+      getter =
+        accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+    }
+    let isStatic = bodyDecl.modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
+    bodyStatements = getter ?? []
+    if getter == nil || isStatic {
+      report(.bodyNotComputed(bodyName), at: binding.pattern)
+      return
+    }
+    if let annotation = binding.typeAnnotation,
+      !["CompositionContent", "Compose.CompositionContent"].contains(
+        annotation.type.trimmedDescription)
+    {
+      report(
+        .bodyWrongType(bodyName, type: annotation.type.trimmedDescription), at: annotation.type,
+        fixIts: [
+          FixIt(
+            message: ComposeFixIt.useCompositionContent,
+            changes: [
+              .replace(
+                oldNode: Syntax(annotation.type),
+                newNode: Syntax(
+                  TypeSyntax("CompositionContent").with(
+                    \.leadingTrivia, annotation.type.leadingTrivia
+                  )
+                  .with(\.trailingTrivia, annotation.type.trailingTrivia)))
+            ])
+        ])
+      return
+    }
+    let hasBuilder = bodyDecl.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+        .hasSuffix("CompositionBuilder") == true
+    }
+    if !hasBuilder, let getter, Self.needsBuilder(getter) {
+      let attribute = AttributeSyntax(
+        attributeName: TypeSyntax("CompositionBuilder"), trailingTrivia: .space)
+      var fixed = bodyDecl
+      fixed.attributes.append(.attribute(attribute))
+      fixed.attributes = fixed.attributes.with(\.leadingTrivia, bodyDecl.leadingTrivia)
+      if bodyDecl.attributes.isEmpty {
+        fixed.modifiers = fixed.modifiers.with(\.leadingTrivia, [])
+        fixed.bindingSpecifier = fixed.bindingSpecifier.with(
+          \.leadingTrivia, fixed.modifiers.isEmpty ? [] : fixed.bindingSpecifier.leadingTrivia)
+      }
+      report(
+        .bodyMissingBuilder(bodyName), at: binding.pattern,
+        fixIts: [
+          FixIt(
+            message: ComposeFixIt.addBuilder,
+            changes: [.replace(oldNode: Syntax(bodyDecl), newNode: Syntax(fixed))])
+        ])
+    }
+  }
+
+  /// The class's own declaration of a member the macro would write.
+  func ownMember(named name: String) -> DeclSyntax? {
+    members.first { member in
+      if let function = member.as(FunctionDeclSyntax.self) {
+        return function.name.text == name
+      }
+      if let variable = member.as(VariableDeclSyntax.self) {
+        return variable.bindings.contains {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+      }
+      return false
+    }
+  }
+
+  /// Whether a getter's statements only make sense in a builder: more than one statement without
+  /// `return`, control flow, or a component value such as `Slot(…)`.
+  static func needsBuilder(_ statements: CodeBlockItemListSyntax) -> Bool {
+    let returns = statements.contains { $0.item.as(ReturnStmtSyntax.self) != nil }
+    if returns { return false }
+    guard statements.count == 1, let item = statements.first else { return statements.count > 1 }
+    if case .decl = item.item { return false }
+    let expression = IdentityChecks.expression(of: item)
+    guard let expression else { return true }
+    if expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { return true }
+    // `Slot(…)`, `Tabs(…)`, `Dashboard(…)`, possibly with modifiers: a component, not content.
+    var root = expression
+    while let call = root.as(FunctionCallExprSyntax.self) {
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
+      {
+        root = base
+      } else {
+        root = call.calledExpression
+      }
+    }
+    if let specialized = root.as(GenericSpecializationExprSyntax.self) {
+      root = specialized.expression
+    }
+    if let reference = root.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text.first?.isUppercase == true
+    }
+    return false
+  }
+
+  /// The access level the written members need: that of an open or public class.
+  static func access(of type: ClassDeclSyntax) -> String {
+    for modifier in type.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.open): return "open "
+      case .keyword(.public): return "public "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  static func kind(of declaration: some DeclGroupSyntax) -> String {
+    if declaration.is(StructDeclSyntax.self) { return "a struct" }
+    if declaration.is(EnumDeclSyntax.self) { return "an enum" }
+    if declaration.is(ActorDeclSyntax.self) { return "an actor" }
+    if declaration.is(ProtocolDeclSyntax.self) { return "a protocol" }
+    if declaration.is(ExtensionDeclSyntax.self) { return "an extension" }
+    return "this declaration"
+  }
+}
+
+/// Whether a syntax tree names a declaration.
+private final class NameFinder: SyntaxVisitor {
+  let name: String
+  var found = false
+
+  init(name: String) {
+    self.name = name
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.baseName.text == name { found = true }
+    return .skipChildren
+  }
+}

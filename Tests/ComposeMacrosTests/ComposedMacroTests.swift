@@ -1,0 +1,620 @@
+import SwiftDiagnostics
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@testable import ComposeMacros
+
+private let macros: [String: MacroSpec] = [
+  "Composed": MacroSpec(type: ComposedMacro.self, conformances: ["ComposedContainer"])
+]
+
+/// Reports a failed expansion assertion as a test issue.
+private func record(_ failure: TestFailureSpec) {
+  Issue.record(
+    Comment(rawValue: failure.message),
+    sourceLocation: SourceLocation(
+      fileID: failure.location.fileID, filePath: failure.location.filePath,
+      line: failure.location.line, column: failure.location.column))
+}
+
+/// The overrides the macro writes for an internal class with none of its own, after `composer`,
+/// by name.
+private let overrideBlocks: [(name: String, text: String)] = [
+  (
+    "viewDidLoad",
+    """
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          composeViewDidLoad()
+        }
+    """
+  ),
+  (
+    "viewWillAppear",
+    """
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          composeViewWillAppear(animated)
+        }
+    """
+  ),
+  (
+    "viewDidAppear",
+    """
+        override func viewDidAppear(_ animated: Bool) {
+          super.viewDidAppear(animated)
+          composeViewDidAppear(animated)
+        }
+    """
+  ),
+  (
+    "viewWillDisappear",
+    """
+        override func viewWillDisappear(_ animated: Bool) {
+          super.viewWillDisappear(animated)
+          composeViewWillDisappear(animated)
+        }
+    """
+  ),
+  (
+    "viewDidDisappear",
+    """
+        override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          composeViewDidDisappear(animated)
+        }
+    """
+  ),
+  (
+    "willMove",
+    """
+        override func willMove(toParent parent: UIViewController?) {
+          composeWillMove(toParent: parent)
+          super.willMove(toParent: parent)
+        }
+    """
+  ),
+  (
+    "didReceiveMemoryWarning",
+    """
+        override func didReceiveMemoryWarning() {
+          super.didReceiveMemoryWarning()
+          composeDidReceiveMemoryWarning()
+        }
+    """
+  ),
+  (
+    "preferredContentSizeDidChange",
+    """
+        override func preferredContentSizeDidChange(
+          forChildContentContainer container: any UIContentContainer
+        ) {
+          super.preferredContentSizeDidChange(forChildContentContainer: container)
+          composePreferredContentSizeDidChange(forChildContentContainer: container)
+        }
+    """
+  ),
+]
+
+/// The status bar and home indicator overrides the macro writes, without those named.
+private func forwardingBlock(without omitted: Set<String> = []) -> String {
+  let members = [
+    ("childForStatusBarStyle", "composedChildForStatusBarStyle"),
+    ("childForStatusBarHidden", "composedChildForStatusBarHidden"),
+    ("childForHomeIndicatorAutoHidden", "composedChildForHomeIndicatorAutoHidden"),
+  ].filter { !omitted.contains($0.0) }
+  return
+    (["    #if !os(tvOS) && !os(visionOS)"]
+    + members.map {
+      "    override var \($0.0): UIViewController? {\n      \($0.1)\n    }"
+    } + ["    #endif"]).joined(separator: "\n")
+}
+
+/// The members the macro writes for an internal class whose body is `body`, without the
+/// overrides named.
+private func written(
+  body: String = "body", without omitted: Set<String> = [], open: Bool = false
+) -> String {
+  let text =
+    (["    private(set) lazy var composer: Compose.Composer = __makeComposer { $0.\(body) }"]
+    + overrideBlocks.filter { !omitted.contains($0.name) }.map(\.text)
+    + [forwardingBlock(without: omitted)]).joined(separator: "\n\n")
+  guard open else { return text }
+  return text.replacing("    override ", with: "    open override ")
+    .replacing("    private(set) lazy", with: "    public private(set) lazy")
+}
+
+@Suite("@Composed expansion")
+struct ComposedMacroTests {
+  @Test("A class with a body gets a composer, every override and the conformance")
+  func members() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        @CompositionBuilder var body: CompositionContent {
+          Slot("content") { Child { Row() } }
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          @CompositionBuilder var body: CompositionContent {
+            Slot("content") { Child { Row() } }
+          }
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("An open class gets open overrides and a public composer; 'composition' is a body too")
+  func openClass() {
+    assertMacroExpansion(
+      """
+      @Composed
+      open class Screen: UITableViewController {
+        @CompositionBuilder open var composition: CompositionContent { .empty }
+        open override func viewDidAppear(_ flag: Bool) {
+          super.viewDidAppear(flag)
+          self.composeViewDidAppear(flag)
+        }
+        open override var childForStatusBarStyle: UIViewController? {
+          presentedViewController ?? composedChildForStatusBarStyle
+        }
+      }
+      """,
+      expandedSource: """
+        open class Screen: UITableViewController {
+          @CompositionBuilder open var composition: CompositionContent { .empty }
+          open override func viewDidAppear(_ flag: Bool) {
+            super.viewDidAppear(flag)
+            self.composeViewDidAppear(flag)
+          }
+          open override var childForStatusBarStyle: UIViewController? {
+            presentedViewController ?? composedChildForStatusBarStyle
+          }
+
+        \(written(body: "composition", without: ["viewDidAppear", "childForStatusBarStyle"], open: true))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  // MARK: - Overrides of the class's own
+
+  @Test("An override without its hook is an error, with a fix-it that calls it after super")
+  func missingHook() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent { .empty }
+        override func viewWillAppear(_ isAnimated: Bool) {
+          super.viewWillAppear(isAnimated)
+          track()
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func viewWillAppear(_ isAnimated: Bool) {
+            super.viewWillAppear(isAnimated)
+            track()
+          }
+
+        \(written(without: ["viewWillAppear"]))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'viewWillAppear(_:)' replaces the override '@Composed' would write but does "
+            + "not call 'composeViewWillAppear(isAnimated)'; call it, or the children are not "
+            + "composed as the container's view appears and leaves",
+          line: 4, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeViewWillAppear(isAnimated)'")])
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func viewWillAppear(_ isAnimated: Bool) {
+            super.viewWillAppear(isAnimated)
+            composeViewWillAppear(isAnimated)
+            track()
+          }
+        }
+        """,
+      failureHandler: record)
+  }
+
+  @Test("willMove(toParent:) calls its hook before super; a body without super gets it first")
+  func missingHookBeforeSuper() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent { .empty }
+        override func willMove(toParent parent: UIViewController?) {
+          super.willMove(toParent: parent)
+        }
+        override func didReceiveMemoryWarning() {
+          cache.removeAll()
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func willMove(toParent parent: UIViewController?) {
+            super.willMove(toParent: parent)
+          }
+          override func didReceiveMemoryWarning() {
+            cache.removeAll()
+          }
+
+        \(written(without: ["willMove", "didReceiveMemoryWarning"]))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'willMove(toParent:)' replaces the override '@Composed' would write but does "
+            + "not call 'composeWillMove(toParent: parent)'; call it, or the children are not "
+            + "composed as the container's view appears and leaves",
+          line: 4, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeWillMove(toParent: parent)'")]),
+        DiagnosticSpec(
+          message: "'didReceiveMemoryWarning()' replaces the override '@Composed' would write but "
+            + "does not call 'composeDidReceiveMemoryWarning()'; call it, or the children are "
+            + "not composed as the container's view appears and leaves",
+          line: 7, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeDidReceiveMemoryWarning()'")]),
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func willMove(toParent parent: UIViewController?) {
+            composeWillMove(toParent: parent)
+            super.willMove(toParent: parent)
+          }
+          override func didReceiveMemoryWarning() {
+            composeDidReceiveMemoryWarning()
+            cache.removeAll()
+          }
+        }
+        """,
+      failureHandler: record)
+  }
+
+  @Test("A childFor… override that ignores the primary child is a warning")
+  func forwardingWithoutHook() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent { .empty }
+        override var childForStatusBarHidden: UIViewController? { nil }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override var childForStatusBarHidden: UIViewController? { nil }
+
+        \(written(without: ["childForStatusBarHidden"]))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'childForStatusBarHidden' does not use 'composedChildForStatusBarHidden'; a "
+            + "slot marked 'primary' does not decide it, return 'composedChildForStatusBarHidden' "
+            + "where no other child decides",
+          line: 4, column: 16, severity: .warning)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  // MARK: - Classes the macro cannot make containers
+
+  /// A declaration the macro reports, the expansion (the declaration without the attribute),
+  /// and the source once the fix-it, if any, is applied.
+  struct Misuse: CustomTestStringConvertible, Sendable {
+    let name: String
+    let source: String
+    let message: String
+    let line: Int
+    let column: Int
+    let fixIt: String?
+    let fixedSource: String?
+    var testDescription: String { name }
+  }
+
+  static let misuses: [Misuse] = [
+    Misuse(
+      name: "a struct",
+      source: """
+        @Composed
+        struct Screen {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'@Composed' applies to a view controller class, not to a struct; declare a class "
+        + "that inherits from 'UIViewController'",
+      line: 1, column: 1, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a class without superclass",
+      source: """
+        @Composed
+        final class Screen {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from no view controller; '@Composed' needs a subclass of "
+        + "'UIViewController'",
+      line: 2, column: 13, fixIt: "inherit from 'UIViewController'",
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+        }
+        """),
+    Misuse(
+      name: "a subclass of NSObject",
+      source: """
+        @Composed
+        final class Screen: NSObject {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from 'NSObject', which is not a view controller; '@Composed' "
+        + "needs a subclass of 'UIViewController' or of another class whose name ends in "
+        + "'Controller'",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a subclass of ComposedViewController",
+      source: """
+        @Composed
+        final class Screen: Compose.ComposedViewController {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits a composer from 'ComposedViewController'; remove '@Composed', "
+        + "or inherit from 'UIViewController'",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a class that declares 'composer'",
+      source: """
+        @Composed
+        final class Screen: UIViewController {
+          let composer = 1
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' declares 'composer', which '@Composed' declares; rename it",
+      line: 3, column: 7, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a class without body",
+      source: """
+        @Composed
+        final class Screen: UIViewController {
+          var name = ""
+        }
+        """,
+      message: "'Screen' has no 'body'; '@Composed' needs '@CompositionBuilder var body: "
+        + "CompositionContent' to declare the children",
+      line: 2, column: 13, fixIt: "add 'body'",
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var name = ""
+
+          @CompositionBuilder var body: CompositionContent {
+          }
+        }
+        """),
+    Misuse(
+      name: "a class with two bodies",
+      source: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          var composition: CompositionContent { .empty }
+        }
+        """,
+      message: "'body' and 'composition' are both declared; '@Composed' needs one of them, keep "
+        + "one",
+      line: 4, column: 7, fixIt: nil, fixedSource: nil),
+  ]
+
+  @Test("A declaration the macro cannot make a container is an error", arguments: misuses)
+  func misuse(_ misuse: Misuse) {
+    let expanded = misuse.source.split(separator: "\n", omittingEmptySubsequences: false)
+      .dropFirst().joined(separator: "\n")
+    assertMacroExpansion(
+      misuse.source, expandedSource: expanded,
+      diagnostics: [
+        DiagnosticSpec(
+          message: misuse.message, line: misuse.line, column: misuse.column,
+          fixIts: misuse.fixIt.map { [FixItSpec(message: $0)] } ?? [])
+      ],
+      macroSpecs: macros, fixedSource: misuse.fixedSource, failureHandler: record)
+  }
+
+  // MARK: - Bodies
+
+  @Test("A body of another type is an error, with a fix-it that gives it its type")
+  func wrongBodyType() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: some View { Text("") }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: some View { Text("") }
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'body' has the type 'some View'; '@Composed' needs 'CompositionContent'",
+          line: 3, column: 13, fixIts: [FixItSpec(message: "use 'CompositionContent'")])
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { Text("") }
+        }
+        """,
+      failureHandler: record)
+  }
+
+  @Test("A body that declares slots without @CompositionBuilder is an error, with a fix-it")
+  func missingBuilder() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        private var body: CompositionContent {
+          Slot("a") { Child { Row() } }
+          Slot("b") { Child { Row() } }
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          private var body: CompositionContent {
+            Slot("a") { Child { Row() } }
+            Slot("b") { Child { Row() } }
+          }
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'body' declares slots without '@CompositionBuilder'; add the attribute",
+          line: 3, column: 15, fixIts: [FixItSpec(message: "add '@CompositionBuilder'")])
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          @CompositionBuilder private var body: CompositionContent {
+            Slot("a") { Child { Row() } }
+            Slot("b") { Child { Row() } }
+          }
+        }
+        """,
+      failureHandler: record)
+  }
+
+  @Test(
+    "A body needs no @CompositionBuilder when it returns its content",
+    arguments: ["{ .empty }", "{ content() }", "{ return Dashboard().compositionContent }"])
+  func bodyWithoutBuilder(_ getter: String) {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent \(getter)
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent \(getter)
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("A stored body is an error")
+  func storedBody() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        let body: CompositionContent = .empty
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          let body: CompositionContent = .empty
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'body' must be a computed instance property of type 'CompositionContent'; "
+            + "the composer reads it at each composition",
+          line: 3, column: 7)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("The body's identity mistakes are reported")
+  func identityChecks() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        @CompositionBuilder var body: CompositionContent {
+          Slot("a") { Child { Row() } }
+          Slot("a") { Child { Row() } }
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          @CompositionBuilder var body: CompositionContent {
+            Slot("a") { Child { Row() } }
+            Slot("a") { Child { Row() } }
+          }
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "slot name 'a' is declared twice; the children of the second declaration "
+            + "join the first, which keeps its layout; give each slot a unique name",
+          line: 5, column: 10,
+          notes: [NoteSpec(message: "slot 'a' is first used here", line: 4, column: 10)])
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+}
