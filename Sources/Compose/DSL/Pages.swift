@@ -251,7 +251,6 @@ final class PagesDeclaration {
 
   /// The key of the page a child is declared for.
   static func key(of identity: ChildIdentity) -> AnyHashable? {
-    for case .key(let key) in identity.path.components { return key }
-    return nil
+    identity.path.outermostKey
   }
 }

@@ -177,7 +177,6 @@ final class TabsDeclaration {
 
   /// The key of the tab a child is declared for.
   static func key(of identity: ChildIdentity) -> AnyHashable? {
-    for case .key(let key) in identity.path.components { return key }
-    return nil
+    identity.path.outermostKey
   }
 }

@@ -68,7 +68,9 @@ public struct Transition: CustomStringConvertible {
   /// What ``isSame(as:)`` compares, as plain values: read once and compared without copying
   /// the transition.
   struct Signature: Equatable {
-    /// The kind, `0` for a custom transition.
+    /// The ``kind`` of a custom transition.
+    static let custom: UInt8 = 0
+    /// The kind, ``custom`` for a custom transition.
     let kind: UInt8
     /// The edge of a slide or a flip.
     let edge: UInt8
@@ -198,5 +200,42 @@ public struct Transition: CustomStringConvertible {
 
   static func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+extension Transition {
+  /// The transition a signature of a transition that is not custom describes.
+  ///
+  /// A custom transition's signature has neither its options nor its animations: it gives a
+  /// custom transition with no options whose animations do nothing.
+  init(signature: Signature) {
+    func edge(_ code: UInt8) -> Edge {
+      switch code {
+      case 1: .top
+      case 2: .leading
+      case 3: .bottom
+      default: .trailing
+      }
+    }
+    let kind: Kind =
+      switch signature.kind {
+      case 1: .none
+      case 2: .cut
+      case 3: .crossDissolve
+      case 4: .slide(edge(signature.edge))
+      case 5: .flip(edge(signature.edge))
+      default: .custom(options: [], animations: { _, _, _ in })
+      }
+    self.init(kind: kind, duration: signature.duration)
+  }
+}
+
+/// A custom transition, kept apart from the child that has it: most children have none, and an
+/// inline ``Transition`` would take 40 bytes of every one.
+final class CustomTransitionBox {
+  let transition: Transition
+
+  init(_ transition: Transition) {
+    self.transition = transition
   }
 }

@@ -24,15 +24,16 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     let slot: String
     let path: StructuralPath
     let controllerType: UIViewController.Type
-    /// The explicit id, boxed: most children have none, and an inline `AnyHashable?` would take
-    /// 40 bytes of every identity.
-    private let explicitBox: ExplicitIDBox?
+    /// The explicit id and the occurrence, boxed: nearly every child has neither, and inline
+    /// they would take 48 bytes of every identity.
+    private let rare: RareIdentityParts?
     /// The explicit id given with `id(_:)`, if any.
-    var explicitID: AnyHashable? { explicitBox?.value }
+    var explicitID: AnyHashable? { rare?.explicitID }
     /// Whether `explicitID` is set; read instead of it where most children have none, because
     /// copying an `AnyHashable?` costs more than the rest of the comparison.
-    var hasExplicitID: Bool { explicitBox != nil }
-    let occurrence: Int
+    var hasExplicitID: Bool { rare?.hasExplicitID ?? false }
+    /// 0 normally; 1, 2, … for a repeated explicit id or key.
+    var occurrence: Int { rare?.occurrence ?? 0 }
     /// Every part of the identity, hashed once; compared first, so that different identities
     /// usually differ at the first comparison.
     let digest: Int
@@ -44,8 +45,9 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       self.slot = slot
       self.path = path
       self.controllerType = controllerType
-      explicitBox = explicitID.map(ExplicitIDBox.init)
-      self.occurrence = occurrence
+      rare =
+        explicitID == nil && occurrence == 0
+        ? nil : RareIdentityParts(explicitID: explicitID, occurrence: occurrence)
       var hasher = Hasher()
       hasher.combine(slotDigest)
       hasher.combine(path.cachedHash)
@@ -85,8 +87,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   /// ComposeTesting, do not use it directly.
   @_spi(ComposeTesting)
   public var innermostKey: AnyHashable? {
-    for case .key(let key) in path.components.reversed() { return key }
-    return nil
+    path.innermostKey
   }
 
   /// The name of the controller type.
@@ -104,7 +105,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
 
   /// `'slot' path Type`, then ` id value` and ` (duplicate n)` when they apply.
   public var description: String {
-    var text = path.components.isEmpty ? "'\(slot)' \(typeName)" : "'\(slot)' \(path) \(typeName)"
+    var text = path.isEmpty ? "'\(slot)' \(typeName)" : "'\(slot)' \(path) \(typeName)"
     if let explicitID { text += " id \(StructuralPath.describe(explicitID))" }
     if occurrence > 0 { text += " (duplicate \(occurrence))" }
     return text
@@ -140,12 +141,17 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   }
 }
 
-/// An explicit id, kept apart from the identity that has it.
-final class ExplicitIDBox {
-  let value: AnyHashable
+/// The parts of an identity that nearly every child lacks, kept apart from the identity that
+/// has them.
+final class RareIdentityParts {
+  let explicitID: AnyHashable?
+  let hasExplicitID: Bool
+  let occurrence: Int
 
-  init(_ value: AnyHashable) {
-    self.value = value
+  init(explicitID: AnyHashable?, occurrence: Int) {
+    self.explicitID = explicitID
+    hasExplicitID = explicitID != nil
+    self.occurrence = occurrence
   }
 }
 
@@ -164,21 +170,75 @@ struct StructuralPath: Hashable, CustomStringConvertible {
     case slotOccurrence(Int)
   }
 
-  private(set) var components: [Component] = []
+  /// The hash of the components, extended one component at a time.
   private(set) var cachedHash = 0
+  /// Every component but the last, shared by the paths of siblings.
+  private var prefix: [Component] = []
+  /// The last component, kept inline: the path of a ``ForEach`` element's child is usually its
+  /// list's path and one key, and an array per child would be an allocation per child. `nil`
+  /// only for the empty path.
+  private var last: Component?
 
+  /// The components, in order; makes an array, so hot paths use ``count``, ``isEmpty`` and
+  /// ``first`` instead.
+  var components: [Component] {
+    guard let last else { return [] }
+    return prefix + [last]
+  }
+
+  /// The number of components.
+  var count: Int { last == nil ? 0 : prefix.count + 1 }
+
+  /// Whether the path has no component: the only child of a slot.
+  var isEmpty: Bool { last == nil }
+
+  /// The first component.
+  var first: Component? { prefix.first ?? last }
+
+  /// The key of the outermost ``ForEach`` element on the path, if any.
+  var outermostKey: AnyHashable? {
+    for case .key(let key) in prefix { return key }
+    if case .key(let key) = last { return key }
+    return nil
+  }
+
+  /// The key of the innermost ``ForEach`` element on the path, if any.
+  var innermostKey: AnyHashable? {
+    if case .key(let key) = last { return key }
+    for case .key(let key) in prefix.reversed() { return key }
+    return nil
+  }
+
+  /// A path that is this one and one component more.
   func appending(_ component: Component) -> StructuralPath {
-    var copy = self
-    copy.components.append(component)
-    var hasher = Hasher()
-    hasher.combine(cachedHash)
-    hasher.combine(component)
-    copy.cachedHash = hasher.finalize()
-    return copy
+    parent.appending(component)
+  }
+
+  /// What the paths of this one's children share, computed once for all of them.
+  var parent: Parent {
+    Parent(components: components, hash: cachedHash)
+  }
+
+  /// The part of a path that a run of sibling paths share: appending to it allocates nothing.
+  struct Parent {
+    let components: [Component]
+    let hash: Int
+
+    /// The path of a child: these components, then `component`.
+    func appending(_ component: Component) -> StructuralPath {
+      var hasher = Hasher()
+      hasher.combine(hash)
+      hasher.combine(component)
+      var path = StructuralPath()
+      path.cachedHash = hasher.finalize()
+      path.prefix = components
+      path.last = component
+      return path
+    }
   }
 
   static func == (lhs: StructuralPath, rhs: StructuralPath) -> Bool {
-    lhs.cachedHash == rhs.cachedHash && lhs.components == rhs.components
+    lhs.cachedHash == rhs.cachedHash && lhs.last == rhs.last && lhs.prefix == rhs.prefix
   }
 
   func hash(into hasher: inout Hasher) {

@@ -200,15 +200,16 @@ struct ResolvedSlot {
 /// reference cycle through the composer.
 final class ResolvedChild {
   let identity: ChildIdentity
-  /// Makes the controller; `nil` once released.
-  private(set) var make: (@MainActor () -> UIViewController)?
-  /// Brings a live controller up to date; `nil` when the declaration has none or once released.
-  private(set) var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+  /// The declaration the factory, update closure and handle come from; `nil` once released.
+  ///
+  /// Held rather than copied: a mounted child is mostly released, and three closures took 48
+  /// bytes of every one.
+  private var declaration: ChildDeclaration?
   /// The environment in effect where the child is declared; empty once released.
   private(set) var environment: EnvironmentValues
-  /// The child's transition, or its slot's; a custom transition's animations are dropped once
-  /// released.
-  private(set) var transition: Transition
+  /// A custom transition, which a ``Transition/Signature`` cannot describe; `nil` for the others,
+  /// which `transitionSignature` describes entirely.
+  private var customTransition: CustomTransitionBox?
   /// The ``Transition/Signature`` of `transition`, compared when a declaration is resolved
   /// again.
   let transitionSignature: Transition.Signature
@@ -216,35 +217,48 @@ final class ResolvedChild {
   ///
   /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays `true` once released.
   let hasUpdate: Bool
-  /// The declaration's lifetime policy.
-  let lifetime: Lifetime
-  /// Where the child is declared.
-  let source: SourceLocation
   /// Whether the closures are released.
   private(set) var isReleased = false
   /// Whether the environment stayed when the closures were released.
   private(set) var keepsEnvironment = false
+  /// The declaration's lifetime policy.
+  let lifetime: Lifetime
+  /// Where the child is declared.
+  let source: SourceLocation
   /// The input of the update, for a child declared with one; kept once released, since the next
   /// reconciliation compares it with the new declaration's.
   let input: ChildInput?
+
+  /// Makes the controller; `nil` once released.
+  var make: (@MainActor () -> UIViewController)? { declaration?.make }
+  /// Brings a live controller up to date; `nil` when the declaration has none or once released.
+  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { declaration?.update }
   /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
   /// once released.
-  private(set) var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
+    declaration?.bindHandle
+  }
+  /// The child's transition, or its slot's; a custom transition's animations are dropped once
+  /// released.
+  var transition: Transition {
+    customTransition?.transition ?? Transition(signature: transitionSignature)
+  }
 
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
     transition: Transition
   ) {
     self.identity = identity
-    make = declaration.make
-    update = declaration.update
+    self.declaration = declaration
     self.environment = environment
-    self.transition = transition
-    transitionSignature = transition.signature
+    let signature = transition.signature
+    transitionSignature = signature
+    if signature.kind == Transition.Signature.custom {
+      customTransition = CustomTransitionBox(transition)
+    }
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
     source = declaration.source
-    bindHandle = declaration.bindHandle
     input = declaration.input
   }
 
@@ -273,12 +287,12 @@ final class ResolvedChild {
   func releaseClosures(keepingEnvironment: Bool = false) {
     guard !isReleased else { return }
     isReleased = true
-    make = nil
-    update = nil
-    bindHandle = nil
+    declaration = nil
     keepsEnvironment = keepingEnvironment
     if !keepingEnvironment { environment = EnvironmentValues() }
-    transition = transition.releasingClosures()
+    if let custom = customTransition {
+      customTransition = CustomTransitionBox(custom.transition.releasingClosures())
+    }
   }
 
   /// Whether this mounted child can stand for a newly declared one with the same identity.
@@ -547,7 +561,7 @@ struct Resolver {
     let candidate = mounted.slots[index].children[0]
     let storage = candidate.identity.storage
     guard storage.controllerType == declaration.controllerType, storage.occurrence == 0,
-      !storage.hasExplicitID, storage.path.components.isEmpty,
+      !storage.hasExplicitID, storage.path.isEmpty,
       candidate.canStand(
         for: declaration, identity: ChildIdentity(storage: storage),
         slotTransition: slot.transition.signature)
@@ -626,7 +640,7 @@ struct Resolver {
   /// starts with `prefixCount` components before the element's key.
   private func appendLocal(of child: ResolvedChild, prefixCount: Int, to locals: inout RunLocals) {
     let storage = child.identity.storage
-    if storage.path.components.count == prefixCount + 1, !storage.hasExplicitID,
+    if storage.path.count == prefixCount + 1, !storage.hasExplicitID,
       storage.occurrence == 0
     {
       locals.appendPlain(controllerType: ObjectIdentifier(storage.controllerType))
@@ -652,9 +666,10 @@ struct Resolver {
     runCapture = .disarmed
     let contents = elements.contents
     let sources = match.sources
-    let prefixCount = path.components.count
+    let prefixCount = path.count
     var locals = RunLocals()
     var captures = true
+    var parent: StructuralPath.Parent?
     for index in 0..<contents.count {
       let source = sources[index]
       if source >= 0, case .child(let declaration) = contents[index].node,
@@ -665,7 +680,7 @@ struct Resolver {
         // The mounted child has the same slot, path to the list and key; it is the same child
         // when it is the element's only content, of the same type.
         if storage.controllerType == declaration.controllerType, storage.occurrence == 0,
-          !storage.hasExplicitID, storage.path.components.count == prefixCount + 1
+          !storage.hasExplicitID, storage.path.count == prefixCount + 1
         {
           if source != index { reusesAll = false }
           let identity = ChildIdentity(storage: storage)
@@ -685,8 +700,10 @@ struct Resolver {
         }
       }
       let before = children.count
+      let shared = parent ?? path.parent
+      parent = shared
       collect(
-        contents[index], path: path.appending(.key(elements.key(at: index))),
+        contents[index], path: shared.appending(.key(elements.key(at: index))),
         slotTransition: slotTransition, environment: environment, into: &children)
       if children.count == before + 1, let child = children.last {
         appendLocal(of: child, prefixCount: prefixCount, to: &locals)
@@ -765,9 +782,10 @@ struct Resolver {
         statements[0], path: path, slotTransition: slotTransition,
         environment: environment, keyOccurrence: keyOccurrence, into: &children)
     case .block(let statements):
+      let parent = path.parent
       for (index, statement) in statements.enumerated() {
         collect(
-          statement, path: path.appending(.statement(index)),
+          statement, path: parent.appending(.statement(index)),
           slotTransition: slotTransition, environment: environment, keyOccurrence: keyOccurrence,
           into: &children)
       }
@@ -776,9 +794,10 @@ struct Resolver {
         inner, path: path.appending(.branch(branch)), slotTransition: slotTransition,
         environment: environment, keyOccurrence: keyOccurrence, into: &children)
     case .loop(let passes):
+      let parent = path.parent
       for (index, pass) in passes.enumerated() {
         collect(
-          pass, path: path.appending(.pass(index)), slotTransition: slotTransition,
+          pass, path: parent.appending(.pass(index)), slotTransition: slotTransition,
           environment: environment, keyOccurrence: keyOccurrence, into: &children)
       }
     case .keyed(let elements):
@@ -802,6 +821,7 @@ struct Resolver {
       if runCapture == .armed { runCapture = capturesRun ? .disarmed : .failed }
       var locals = RunLocals()
       let contents = elements.contents
+      let parent = path.parent
       for index in 0..<contents.count {
         let key = elements.key(at: index)
         let occurrence = occurrences?[index] ?? 0
@@ -816,12 +836,12 @@ struct Resolver {
         }
         let before = children.count
         collect(
-          contents[index], path: path.appending(.key(key)),
+          contents[index], path: parent.appending(.key(key)),
           slotTransition: slotTransition, environment: environment, keyOccurrence: occurrence,
           into: &children)
         guard capturesRun else { continue }
         if children.count == before + 1, let child = children.last {
-          appendLocal(of: child, prefixCount: path.components.count, to: &locals)
+          appendLocal(of: child, prefixCount: path.count, to: &locals)
         } else {
           runCapture = .failed
         }

@@ -85,8 +85,7 @@ extension Planner {
 
   /// The key of the element a child of a keyed system container is declared for.
   static func elementKey(of identity: ChildIdentity) -> AnyHashable? {
-    for case .key(let key) in identity.path.components { return key }
-    return nil
+    identity.path.outermostKey
   }
 }
 

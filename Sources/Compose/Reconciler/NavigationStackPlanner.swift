@@ -82,7 +82,7 @@ extension Planner {
       if let key = NavigationStackDeclaration.key(of: child.identity) {
         let group = ElementGroup(key: key, occurrence: child.identity.occurrence)
         if groups.insert(group).inserted { kept.append(child) } else { extra.append(child) }
-      } else if !hasRoot, child.identity.path.components.first == .statement(0) {
+      } else if !hasRoot, child.identity.path.first == .statement(0) {
         hasRoot = true
         kept.append(child)
       } else {
