@@ -174,9 +174,10 @@ struct StructuralPath: Hashable, CustomStringConvertible {
   private(set) var cachedHash = 0
   /// Every component but the last, shared by the paths of siblings.
   private var prefix: [Component] = []
-  /// The last component, kept inline: the path of a ``ForEach`` element's child is usually its
-  /// list's path and one key, and an array per child would be an allocation per child. `nil`
-  /// only for the empty path.
+  /// The last component, `nil` only for the empty path.
+  ///
+  /// Kept inline: the path of a ``ForEach`` element's child is usually its list's path and one
+  /// key, and an array per child would be an allocation per child.
   private var last: Component?
 
   /// The components, in order; makes an array, so hot paths use ``count``, ``isEmpty`` and
