@@ -164,6 +164,7 @@ final class SlotDeclaration {
 
   /// Whether the other declaration's layout places views the same way as this one's, shows the
   /// same tab or page, and shows its presented child as this one does.
+  @inline(__always)
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     guard layout.matches(other.layout) else { return false }
     if placesViews, other.placesViews { return true }

@@ -93,6 +93,7 @@ public struct SlotLayout: CustomStringConvertible {
   /// Whether two layouts place views the same way.
   ///
   /// Custom layouts cannot be compared: any two count as the same.
+  @inline(__always)
   func matches(_ other: SlotLayout) -> Bool {
     // One switch per side rather than over a tuple, which would copy both layouts.
     switch kind {

@@ -34,6 +34,8 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     var hasExplicitID: Bool { rare?.hasExplicitID ?? false }
     /// 0 normally; 1, 2, … for a repeated explicit id or key.
     var occurrence: Int { rare?.occurrence ?? 0 }
+    /// Whether the identity has neither an explicit id nor an occurrence, as nearly every one.
+    var isPlain: Bool { rare == nil }
     /// Every part of the identity, hashed once; compared first, so that different identities
     /// usually differ at the first comparison.
     let digest: Int
@@ -179,6 +181,8 @@ struct StructuralPath: Hashable, CustomStringConvertible {
   /// Kept inline: the path of a ``ForEach`` element's child is usually its list's path and one
   /// key, and an array per child would be an allocation per child.
   private var last: Component?
+  /// The number of components; stored, so that asking for it does not copy `last`.
+  private var storedCount: UInt32 = 0
 
   /// The components, in order; makes an array, so hot paths use ``count``, ``isEmpty`` and
   /// ``first`` instead.
@@ -188,10 +192,10 @@ struct StructuralPath: Hashable, CustomStringConvertible {
   }
 
   /// The number of components.
-  var count: Int { last == nil ? 0 : prefix.count + 1 }
+  var count: Int { Int(storedCount) }
 
   /// Whether the path has no component: the only child of a slot.
-  var isEmpty: Bool { last == nil }
+  var isEmpty: Bool { storedCount == 0 }
 
   /// The first component.
   var first: Component? { prefix.first ?? last }
@@ -234,12 +238,14 @@ struct StructuralPath: Hashable, CustomStringConvertible {
       path.cachedHash = hasher.finalize()
       path.prefix = components
       path.last = component
+      path.storedCount = UInt32(components.count + 1)
       return path
     }
   }
 
   static func == (lhs: StructuralPath, rhs: StructuralPath) -> Bool {
-    lhs.cachedHash == rhs.cachedHash && lhs.last == rhs.last && lhs.prefix == rhs.prefix
+    lhs.cachedHash == rhs.cachedHash && lhs.storedCount == rhs.storedCount
+      && lhs.prefix == rhs.prefix && lhs.last == rhs.last
   }
 
   func hash(into hasher: inout Hasher) {

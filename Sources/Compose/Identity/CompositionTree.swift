@@ -301,11 +301,19 @@ final class ResolvedChild {
   /// closure (the only reader of the environment and of the closure itself), and the lifetime,
   /// transition (the declaration's own, or else its slot's) and source are the same. The factory
   /// does not matter: a mounted child is never made again.
+  @inline(__always)
   func canStand(
     for declaration: ChildDeclaration, identity: ChildIdentity,
     slotTransition: Transition.Signature
   ) -> Bool {
-    guard self.identity.storage === identity.storage, !hasUpdate, !declaration.hasUpdate,
+    self.identity.storage === identity.storage
+      && canStand(for: declaration, slotTransition: slotTransition)
+  }
+
+  /// Whether this mounted child can stand for a newly declared one that has its identity.
+  @inline(__always)
+  func canStand(for declaration: ChildDeclaration, slotTransition: Transition.Signature) -> Bool {
+    guard !hasUpdate, !declaration.hasUpdate,
       source.line == declaration.source.line, lifetime == declaration.lifetime,
       source == declaration.source
     else { return false }
@@ -385,7 +393,9 @@ struct Resolver {
   var slots: [ResolvedSlot] = []
   var diagnostics: [Diagnostic] = []
   /// The tree the declaration replaces, whose identities and slot codes are reused when equal.
-  private let mounted: CompositionTree?
+  /// The mounted tree's slots; empty when there is none. Read in place: binding the mounted
+  /// tree would retain its arrays for every slot resolved.
+  private let mountedSlots: [ResolvedSlot]
   /// The slots by name; built only once a slot is not the mounted slot at its position, since
   /// slots that all match a mounted slot by position have distinct names.
   private var slotIndexes: [String: Int]?
@@ -425,7 +435,7 @@ struct Resolver {
   }
 
   init(mounted: CompositionTree?) {
-    self.mounted = mounted
+    mountedSlots = mounted?.slots ?? []
   }
 
   static func quoted(_ value: AnyHashable) -> String {
@@ -460,7 +470,7 @@ struct Resolver {
   private mutating func findSlot(named name: String) -> (existing: Int?, mounted: Int?) {
     if slotIndexes == nil {
       let position = slots.count
-      if let mounted, position < mounted.slots.count, mounted.slots[position].name == name {
+      if position < mountedSlots.count, mountedSlots[position].declaration.name == name {
         return (nil, position)
       }
       // The first slot that is not the mounted one at its position: from here on, by name.
@@ -471,10 +481,10 @@ struct Resolver {
       slotIndexes = indexes
     }
     let existing = slotIndexes?[name]
-    guard let mounted else { return (existing, nil) }
+    guard !mountedSlots.isEmpty else { return (existing, nil) }
     if mountedSlotIndexes == nil {
       var indexes: [String: Int] = [:]
-      for (index, slot) in mounted.slots.enumerated() {
+      for (index, slot) in mountedSlots.enumerated() {
         indexes[slot.name] = index
       }
       mountedSlotIndexes = indexes
@@ -483,15 +493,15 @@ struct Resolver {
   }
 
   private mutating func resolve(_ slot: SlotDeclaration, environment: EnvironmentValues) {
-    if slots.isEmpty, let mounted { slots.reserveCapacity(mounted.slots.count) }
+    if slots.isEmpty, !mountedSlots.isEmpty { slots.reserveCapacity(mountedSlots.count) }
     let (existing, mountedIndex) = findSlot(named: slot.name)
     if let existing {
       join(slot, to: existing, environment: environment)
       return
     }
     slotIndexes?[slot.name] = slots.count
-    if let mounted, let mountedIndex,
-      resolveUnchangedChild(of: slot, against: mounted, at: mountedIndex, environment: environment)
+    if let mountedIndex,
+      resolveUnchangedChild(of: slot, at: mountedIndex, environment: environment)
     {
       return
     }
@@ -504,10 +514,10 @@ struct Resolver {
     slotDigest = nil
     slotSignature = slot.transition.signature
     var list: ChildList
-    if let mounted, let mountedIndex {
-      candidates = mounted.slots[mountedIndex].children
-      mountedRun = mounted.slots[mountedIndex].keyedRun
-      mountedCode = mounted.slots[mountedIndex].code
+    if let mountedIndex {
+      candidates = mountedSlots[mountedIndex].children
+      mountedRun = mountedSlots[mountedIndex].keyedRun
+      mountedCode = mountedSlots[mountedIndex].code
       reusesAll = true
       list = ChildList(mounted: candidates)
     } else {
@@ -525,10 +535,10 @@ struct Resolver {
     if !declaredHidden.isEmpty { reusesAll = false }
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
     var code: Int?
-    if let mounted, let mountedIndex, reusesAll, children.count == candidates.count,
-      mounted.slots[mountedIndex].declaration.layoutMatches(slot)
+    if let mountedIndex, reusesAll, children.count == candidates.count,
+      mountedSlots[mountedIndex].declaration.layoutMatches(slot)
     {
-      code = mounted.slots[mountedIndex].code
+      code = mountedSlots[mountedIndex].code
     }
     var keyedRun: (any KeyedRun)?
     if runCapture == .captured, let run = capturedRun.take(), run.count == children.count {
@@ -550,29 +560,26 @@ struct Resolver {
   /// new declaration: the mounted slot's children become the new slot's. `false`, having done
   /// nothing, for any other slot.
   private mutating func resolveUnchangedChild(
-    of slot: SlotDeclaration, against mounted: CompositionTree, at index: Int,
-    environment: EnvironmentValues
+    of slot: SlotDeclaration, at index: Int, environment: EnvironmentValues
   ) -> Bool {
     // The mounted slot is read in place: copying it would retain each of its references.
     guard case .child(let declaration) = slot.content.node, !declaration.isHidden,
-      !declaration.hasExplicitID, mounted.slots[index].children.count == 1,
-      mounted.slots[index].hidden.isEmpty
+      !declaration.hasExplicitID, mountedSlots[index].children.count == 1,
+      mountedSlots[index].hidden.isEmpty
     else { return false }
-    let candidate = mounted.slots[index].children[0]
+    let candidate = mountedSlots[index].children[0]
     let storage = candidate.identity.storage
-    guard storage.controllerType == declaration.controllerType, storage.occurrence == 0,
-      !storage.hasExplicitID, storage.path.isEmpty,
-      candidate.canStand(
-        for: declaration, identity: ChildIdentity(storage: storage),
-        slotTransition: slot.transition.signature)
+    guard storage.controllerType == declaration.controllerType, storage.isPlain,
+      storage.path.isEmpty,
+      candidate.canStand(for: declaration, slotTransition: slot.transition.signature)
     else { return false }
     candidate.refreshEnvironment(environment)
     let code =
-      mounted.slots[index].declaration.layoutMatches(slot)
-      ? mounted.slots[index].code : Self.freshCode()
+      mountedSlots[index].declaration.layoutMatches(slot)
+      ? mountedSlots[index].code : Self.freshCode()
     slots.append(
       ResolvedSlot(
-        declaration: slot, children: mounted.slots[index].children, keyedRun: nil,
+        declaration: slot, children: mountedSlots[index].children, keyedRun: nil,
         hasUpdates: false, code: code))
     return true
   }
@@ -640,9 +647,7 @@ struct Resolver {
   /// starts with `prefixCount` components before the element's key.
   private func appendLocal(of child: ResolvedChild, prefixCount: Int, to locals: inout RunLocals) {
     let storage = child.identity.storage
-    if storage.path.count == prefixCount + 1, !storage.hasExplicitID,
-      storage.occurrence == 0
-    {
+    if storage.path.count == prefixCount + 1, storage.isPlain {
       locals.appendPlain(controllerType: ObjectIdentifier(storage.controllerType))
     } else {
       locals.append(
@@ -679,8 +684,8 @@ struct Resolver {
         let storage = candidate.identity.storage
         // The mounted child has the same slot, path to the list and key; it is the same child
         // when it is the element's only content, of the same type.
-        if storage.controllerType == declaration.controllerType, storage.occurrence == 0,
-          !storage.hasExplicitID, storage.path.count == prefixCount + 1
+        if storage.controllerType == declaration.controllerType, storage.isPlain,
+          storage.path.count == prefixCount + 1
         {
           if source != index { reusesAll = false }
           let identity = ChildIdentity(storage: storage)
