@@ -392,9 +392,10 @@ struct ChildList {
 struct Resolver {
   var slots: [ResolvedSlot] = []
   var diagnostics: [Diagnostic] = []
-  /// The tree the declaration replaces, whose identities and slot codes are reused when equal.
-  /// The mounted tree's slots; empty when there is none. Read in place: binding the mounted
-  /// tree would retain its arrays for every slot resolved.
+  /// The slots of the tree the declaration replaces, whose identities and slot codes are
+  /// reused when equal; empty when there is none.
+  ///
+  /// Read in place: binding the mounted tree would retain its arrays for every slot resolved.
   private let mountedSlots: [ResolvedSlot]
   /// The slots by name; built only once a slot is not the mounted slot at its position, since
   /// slots that all match a mounted slot by position have distinct names.
