@@ -44,6 +44,11 @@ open class UIStackView: UIView {
   }
 
   private var storedArrangedSubviews: [UIView] = []
+  /// The identities of the arranged views, kept with the list.
+  ///
+  /// Tells whether a view is arranged without a search. An arranged view is held by the list, so
+  /// its identity is not reused while it is here.
+  private var arrangedIdentities: Set<ObjectIdentifier> = []
 
   /// The axis; `.horizontal` by default.
   open var axis: NSLayoutConstraint.Axis = .horizontal {
@@ -105,11 +110,10 @@ open class UIStackView: UIView {
   ///   - view: The view.
   ///   - stackIndex: The position among the arranged views.
   open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
-    if let current = storedArrangedSubviews.firstIndex(where: { $0 === view }) {
-      storedArrangedSubviews.remove(at: current)
-    }
+    dropArranged(view)
     let index = min(max(stackIndex, 0), storedArrangedSubviews.count)
     storedArrangedSubviews.insert(view, at: index)
+    arrangedIdentities.insert(ObjectIdentifier(view))
     view.translatesAutoresizingMaskIntoConstraints = false
     if view.superview !== self { addSubview(view) }
     setNeedsLayout()
@@ -121,7 +125,7 @@ open class UIStackView: UIView {
   ///
   /// - Parameter view: The view.
   open func removeArrangedSubview(_ view: UIView) {
-    storedArrangedSubviews.removeAll { $0 === view }
+    dropArranged(view)
     setNeedsLayout()
   }
 
@@ -130,8 +134,21 @@ open class UIStackView: UIView {
   /// - Parameter subview: The subview being removed.
   open override func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
-    storedArrangedSubviews.removeAll { $0 === subview }
+    dropArranged(subview)
     setNeedsLayout()
+  }
+
+  /// Whether a view is one of the arranged views.
+  ///
+  /// - Complexity: O(1).
+  func arranges(_ view: UIView) -> Bool {
+    arrangedIdentities.contains(ObjectIdentifier(view))
+  }
+
+  /// Takes a view out of the arranged views, if it is one; searches the list only then.
+  private func dropArranged(_ view: UIView) {
+    guard arrangedIdentities.remove(ObjectIdentifier(view)) != nil else { return }
+    storedArrangedSubviews.removeAll(identicalTo: view)
   }
 
   /// Lays out the arranged views (``Distribution-swift.enum/fillEqually`` only), then the rest.

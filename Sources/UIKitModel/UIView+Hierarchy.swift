@@ -141,7 +141,7 @@ extension UIView {
       current.removeConstraintsReaching(into: self)
       ancestor = current.storedSuperview
     }
-    superview.storedSubviews.removeAll { $0 === self }
+    superview.storedSubviews.removeAll(identicalTo: self)
     storedSuperview = nil
   }
 

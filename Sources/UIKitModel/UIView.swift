@@ -107,8 +107,7 @@ open class UIView: UIResponder {
       storedIsHidden = newValue
       noteAnimatableChange()
       // A stack view lays its arranged views out again when one is hidden or shown.
-      if changed, let stack = storedSuperview as? UIStackView, stack.arrangedSubviews.contains(self)
-      {
+      if changed, let stack = storedSuperview as? UIStackView, stack.arranges(self) {
         stack.setNeedsLayout()
       }
     }

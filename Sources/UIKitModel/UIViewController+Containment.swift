@@ -35,7 +35,7 @@ extension UIViewController {
 
   func performRemoveFromParent() {
     guard let parent = storedParent else { return }
-    parent.storedChildren.removeAll { $0 === self }
+    parent.storedChildren.removeAll(identicalTo: self)
     storedParent = nil
     didMove(toParent: nil)
   }

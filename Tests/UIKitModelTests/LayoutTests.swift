@@ -566,6 +566,78 @@ extension ModelTests {
       #expect(names(stack.subviews) == ["a"])
     }
 
+    @Test("UIStackView insertArrangedSubview of an arranged view moves it, forward or back")
+    func stackInsertArrangedMoves() {
+      freshModel()
+      let views = ["a", "b", "c", "d"].map { view($0) }
+      let stack = UIStackView(arrangedSubviews: views)
+      let other = UIStackView()
+
+      stack.insertArrangedSubview(views[0], at: 2)
+      #expect(names(stack.arrangedSubviews) == ["b", "c", "a", "d"])
+      stack.insertArrangedSubview(views[3], at: 0)
+      #expect(names(stack.arrangedSubviews) == ["d", "b", "c", "a"])
+      stack.insertArrangedSubview(views[1], at: 9)
+      #expect(names(stack.arrangedSubviews) == ["d", "c", "a", "b"])
+      #expect(names(stack.subviews) == ["a", "b", "c", "d"])
+
+      other.addArrangedSubview(views[2])
+      #expect(names(stack.arrangedSubviews) == ["d", "a", "b"])
+      #expect(names(other.arrangedSubviews) == ["c"])
+      stack.removeArrangedSubview(views[0])
+      stack.insertArrangedSubview(views[0], at: 3)
+      #expect(names(stack.arrangedSubviews) == ["d", "b", "a"])
+    }
+
+    @Test("UIStackView lays out again when an arranged view is hidden or shown, and only then")
+    func stackLaysOutWhenArrangedViewHides() {
+      freshModel()
+      let window = makeVisibleWindow()
+      let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+      stack.uikitModel.name = "stack"
+      let other = UIStackView(frame: CGRect(x: 0, y: 40, width: 300, height: 40))
+      other.uikitModel.name = "other"
+      window.addSubview(stack)
+      window.addSubview(other)
+      let a = view("a")
+      let b = view("b")
+      let c = view("c")
+      let loose = view("loose")
+      for arranged in [a, b, c] { stack.addArrangedSubview(arranged) }
+      stack.addSubview(loose)
+      ModelRuntime.advance(by: 0)
+      // The layout passes of the next run after a change.
+      func layouts(after change: () -> Void) -> String {
+        ModelRuntime.clearEvents()
+        change()
+        ModelRuntime.advance(by: 0)
+        return ModelRuntime.eventLog(categories: [.layout])
+      }
+
+      #expect(layouts { b.isHidden = true } == "stack.layoutSubviews()")
+      #expect(layouts { b.isHidden = true }.isEmpty)
+      #expect(layouts { loose.isHidden = true }.isEmpty)
+      #expect(layouts { b.isHidden = false } == "stack.layoutSubviews()")
+
+      // A view that is a subview but no longer arranged.
+      stack.removeArrangedSubview(c)
+      ModelRuntime.advance(by: 0)
+      #expect(layouts { c.isHidden = true }.isEmpty)
+      stack.insertArrangedSubview(c, at: 0)
+      ModelRuntime.advance(by: 0)
+      #expect(layouts { c.isHidden = false } == "stack.layoutSubviews()")
+
+      // A view arranged in another stack view.
+      other.addArrangedSubview(a)
+      ModelRuntime.advance(by: 0)
+      #expect(layouts { a.isHidden = true } == "other.layoutSubviews()")
+      // A view removed from its stack view, then put back in it as a plain subview.
+      a.removeFromSuperview()
+      other.addSubview(a)
+      ModelRuntime.advance(by: 0)
+      #expect(layouts { a.isHidden = false }.isEmpty)
+    }
+
     @Test(
       "UIStackView fillEqually gives arranged views equal lengths with spacing, along either axis")
     func stackFillEquallyFrames() {

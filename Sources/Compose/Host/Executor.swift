@@ -183,15 +183,23 @@ final class Executor {
   /// How many children's update closures have their reads observed; for tests.
   var observedReaderCount: Int { readers.count }
 
+  /// A child the plan can name, with its slot and, when the target shows it, its position among
+  /// the slot's children in the target.
+  private typealias NamedChild = (child: ResolvedChild, slot: ResolvedSlot, position: Int?)
+
   /// Every child the plan can name, declared or mounted (hidden ones included), by identity.
   private static func children(of target: CompositionTree, _ mounted: CompositionTree)
-    -> [ChildIdentity: (child: ResolvedChild, slot: ResolvedSlot)]
+    -> [ChildIdentity: NamedChild]
   {
-    var result: [ChildIdentity: (child: ResolvedChild, slot: ResolvedSlot)] = [:]
-    for tree in [mounted, target] {
+    var result: [ChildIdentity: NamedChild] = [:]
+    for (tree, isTarget) in [(mounted, false), (target, true)] {
       for slot in tree.slots {
-        for child in slot.children + slot.hidden {
-          result[child.identity] = (child, slot)
+        // Positions are the target's: a step that places a view places it there.
+        for (position, child) in slot.children.enumerated() {
+          result[child.identity] = (child, slot, isTarget ? position : nil)
+        }
+        for child in slot.hidden {
+          result[child.identity] = (child, slot, nil)
         }
       }
     }
@@ -199,8 +207,8 @@ final class Executor {
   }
 
   private func perform(
-    _ step: Plan.Step, declared: [ChildIdentity: (child: ResolvedChild, slot: ResolvedSlot)],
-    target: CompositionTree, container: UIViewController
+    _ step: Plan.Step, declared: [ChildIdentity: NamedChild], target: CompositionTree,
+    container: UIViewController
   ) {
     let identity = step.child
     guard let entry = declared[identity] else { return }
@@ -218,7 +226,8 @@ final class Executor {
       place(controller.view, at: index, in: slot, target: target, container: container)
     case .layout:
       guard let controller = controllers[identity] else { return }
-      relayout(controller.view, of: identity, in: slot, target: target, container: container)
+      relayout(
+        controller.view, at: entry.position, in: slot, target: target, container: container)
     case .didMove:
       controllers[identity]?.didMove(toParent: container)
     case .willMoveToNil:
@@ -439,10 +448,8 @@ final class Executor {
     }
     let siblings = target.slots.first { $0.name == slot.name }?.children ?? []
     if let stack = host as? UIStackView {
-      let arranged = stack.arrangedSubviews.filter { $0 !== view }
       let before = index > 0 ? controllers[siblings[index - 1].identity]?.viewIfLoaded : nil
-      let position = before.flatMap { view in arranged.firstIndex { $0 === view } }.map { $0 + 1 }
-      stack.insertArrangedSubview(view, at: position ?? 0)
+      stack.insertArrangedSubview(view, at: Self.position(of: view, after: before, in: stack))
       return
     }
     if index > 0, let previous = controllers[siblings[index - 1].identity]?.viewIfLoaded,
@@ -463,6 +470,30 @@ final class Executor {
     }
   }
 
+  /// The index of the arranged views to insert `view` at so that it comes right after `before`:
+  /// 0 when there is no view before it or that view is not arranged in the stack.
+  ///
+  /// The index is into the arranged views without `view`, where `insertArrangedSubview(_:at:)`
+  /// puts a view it moves. Reads `arrangedSubviews` once, and only when `before` is in the stack
+  /// (UIKit returns a copy; UIKitModel its own list). The executor keeps no order of its own:
+  /// child callbacks run between the steps of a plan, and other code may change the stack there.
+  ///
+  /// - Complexity: O(1) when `before` is the last arranged view (children mounted in order);
+  ///   otherwise O(*d*), with *d* the distance of `before` from the end, plus O(*n*) when `view`
+  ///   is already arranged in the stack (a move).
+  private static func position(of view: UIView, after before: UIView?, in stack: UIStackView)
+    -> Int
+  {
+    guard let before, before !== view, before.superview === stack else { return 0 }
+    let arranged = stack.arrangedSubviews
+    // Searched from the end: children placed in order always follow the last arranged view.
+    guard let found = arranged.lastIndex(where: { $0 === before }) else { return 0 }
+    // A view that is arranged before `before` leaves a gap that the insertion closes.
+    let movesForward =
+      view.superview === stack && arranged[..<found].contains { $0 === view }
+    return movesForward ? found : found + 1
+  }
+
   /// Takes a root view out of its slot, with the constraints its layout made.
   private func takeOut(_ view: UIView, of slot: ResolvedSlot) {
     if let stack = view.superview as? UIStackView {
@@ -473,17 +504,15 @@ final class Executor {
   }
 
   /// Applies a slot's layout to a root view: a view that stays while its slot's layout changes
-  /// moves into (or out of) the slot's stack view first, and loses what the old layout set.
+  /// moves into (or out of) the slot's stack view first, at `index`, its position among the
+  /// slot's children in `target` (`nil` when the target does not show it), and loses what the old
+  /// layout set.
   private func relayout(
-    _ view: UIView, of identity: ChildIdentity, in slot: ResolvedSlot, target: CompositionTree,
+    _ view: UIView, at index: Int?, in slot: ResolvedSlot, target: CompositionTree,
     container: UIViewController
   ) {
     let host = host(for: slot, container: container)
-    if let superview = view.superview, superview !== host,
-      let index = target.slots.first(where: { $0.name == slot.name })?.children.firstIndex(where: {
-        $0.identity == identity
-      })
-    {
+    if let superview = view.superview, superview !== host, let index {
       place(view, at: index, in: slot, target: target, container: container)
     }
     apply(slot.layout, to: view, in: slot)
