@@ -80,15 +80,24 @@ struct KeyOperations<Key: Hashable> {
   let match: ([Key], [Key]) -> [Int]
   /// The set of the keys, or `nil` when some key appears twice.
   let uniqueKeys: ([Key]) -> Set<Key>?
+  /// The set of a list's keys made from the set of the list it was matched with: `mounted`
+  /// without the keys of `removed` (positions in `old`), with the keys of `added` (positions in
+  /// `new`); `nil` when an added key is already in it, a repeated key.
+  let carry:
+    (
+      _ mounted: Set<Key>, _ old: [Key], _ removed: [Int], _ new: [Key], _ added: [Int]
+    ) -> Set<Key>?
 
   @usableFromInline
   init(
     equal: @escaping ([Key], [Key]) -> Bool, match: @escaping ([Key], [Key]) -> [Int],
-    uniqueKeys: @escaping ([Key]) -> Set<Key>?
+    uniqueKeys: @escaping ([Key]) -> Set<Key>?,
+    carry: @escaping (Set<Key>, [Key], [Int], [Key], [Int]) -> Set<Key>?
   ) {
     self.equal = equal
     self.match = match
     self.uniqueKeys = uniqueKeys
+    self.carry = carry
   }
 
   /// The operations, compiled where `Key` is known.
@@ -103,6 +112,16 @@ struct KeyOperations<Key: Hashable> {
           return nil
         }
         return seen
+      },
+      carry: { mounted, old, removed, new, added in
+        var keys = mounted
+        for position in removed {
+          keys.remove(old[position])
+        }
+        for position in added where !keys.insert(new[position]).inserted {
+          return nil
+        }
+        return keys
       })
   }
 }
@@ -157,12 +176,18 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     }
     // The set of the new keys: the mounted set without the removed keys, with the new ones; a
     // new key already in it is repeated.
-    var set = old.index.keys
+    var removed: [Int] = []
+    removed.reserveCapacity(oldCount - matched)
     for position in 0..<oldCount where !used[position] {
-      set.remove(old.keys[position])
+      removed.append(position)
     }
+    var added: [Int] = []
+    added.reserveCapacity(sources.count - matched)
     for position in sources.indices where sources[position] < 0 {
-      if !set.insert(keys[position]).inserted { return nil }
+      added.append(position)
+    }
+    guard let set = operations.carry(old.index.keys, old.keys, removed, keys, added) else {
+      return nil
     }
     return KeyedMatch(sources: sources, keys: TypedKeyIndex(set))
   }
