@@ -12,8 +12,10 @@ struct Runner {
   /// When set, runs one phase of one case this many times, untimed, for a profiler.
   var profile: (id: String, phase: String, iterations: Int)?
 
-  /// Whether a case is run: every case, or only the one being profiled. Checked before a case's
-  /// declarations are made, which for the large cases takes longer than profiling one.
+  /// Whether a case is run: every case, or only the one being profiled.
+  ///
+  /// Checked before a case's declarations are made, which for the large cases takes longer than
+  /// profiling one.
   func profiles(_ id: String) -> Bool {
     profile.map { $0.id == id } ?? true
   }
