@@ -366,6 +366,7 @@ struct ChildList {
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
   }
 
+  @inline(__always)
   mutating func append(_ child: ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
     if own == nil {
@@ -689,16 +690,13 @@ struct Resolver {
           storage.path.count == prefixCount + 1
         {
           if source != index { reusesAll = false }
-          let identity = ChildIdentity(storage: storage)
-          if candidate.canStand(
-            for: declaration, identity: identity, slotTransition: slotSignature)
-          {
+          if candidate.canStand(for: declaration, slotTransition: slotSignature) {
             candidate.refreshEnvironment(environment)
             children.append(candidate)
           } else {
             children.append(
               ResolvedChild(
-                identity: identity, declaration: declaration, environment: environment,
+                identity: candidate.identity, declaration: declaration, environment: environment,
                 transition: declaration.transition ?? slotTransition))
           }
           locals.appendPlain(controllerType: ObjectIdentifier(declaration.controllerType))

@@ -261,6 +261,7 @@ struct RunLocals {
 
   /// Appends a child that is an element's only content (no suffix) with no explicit id and no
   /// repeated key, the common case, without making its local identity unless it differs.
+  @inline(__always)
   mutating func appendPlain(controllerType: ObjectIdentifier) {
     if uniformPlainType == controllerType, each.isEmpty {
       count += 1
