@@ -73,15 +73,6 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
   return controller
 }
 
-@MainActor
-private func show(_ container: UIViewController) -> UIWindow {
-  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.rootViewController = container
-  window.makeKeyAndVisible()
-  ModelRuntime.runUntilIdle()
-  return window
-}
-
 // MARK: - The initial update
 
 @MainActor

@@ -162,16 +162,6 @@ private func named<T: UIResponder>(_ object: T, _ name: String) -> T {
   return object
 }
 
-/// Shows a container as a window's root and lets the model settle.
-@MainActor
-private func show(_ container: UIViewController) -> UIWindow {
-  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.rootViewController = container
-  window.makeKeyAndVisible()
-  ModelRuntime.runUntilIdle()
-  return window
-}
-
 /// How many times each appearance callback reached the named object.
 @MainActor
 private func appearanceCounts(_ name: String) -> [String: Int] {

@@ -104,21 +104,6 @@ private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
   return controller
 }
 
-@MainActor
-private func show(_ container: UIViewController) -> UIWindow {
-  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.rootViewController = container
-  window.makeKeyAndVisible()
-  ModelRuntime.runUntilIdle()
-  return window
-}
-
-@MainActor
-private func start() {
-  ModelRuntime.reset()
-  ModelRuntime.exceptionPolicy = .record
-}
-
 /// Weak references to a container and everything it made, to prove they are all released.
 @MainActor
 private struct Released {
@@ -248,7 +233,7 @@ private final class ProfileViewController: ComposedViewController {
 struct ReferenceCycleTests {
   @Test("Closures that capture the container make no cycle: container and children are released")
   func capturingClosuresAreReleased() throws {
-    start()
+    startRecordingModel()
     var released: Released?
     do {
       let container = CapturingScreen()
@@ -271,7 +256,7 @@ struct ReferenceCycleTests {
 
   @Test("The documented ComposedViewController example composes, updates and is released")
   func documentedExampleIsReleased() throws {
-    start()
+    startRecordingModel()
     var released: Released?
     do {
       let profile = ProfileViewController()
@@ -331,7 +316,7 @@ struct SwapMisuseTests {
     "A refused controller is reported, nothing is taken, and the slot accepts the next change",
     arguments: Misuse.allCases)
   func refusedControllerIsReported(_ misuse: Misuse) throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let parent = named(UIViewController(), "parent")
     let other = named(UIViewController(), "other")
@@ -385,7 +370,7 @@ struct SwapMisuseTests {
 
   @Test("A refused child is planned again: it appears once its factory returns a new controller")
   func refusedChildIsRetried() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content") { Child { screen.factory() } }
     }
@@ -412,7 +397,7 @@ struct SwapMisuseTests {
 
   @Test("One cached controller in both branches of an animated slot is refused, not swapped")
   func cachedControllerInBothBranches() throws {
-    start()
+    startRecordingModel()
     let cached = named(DetailViewController(), "cached")
     let screen = Screen { screen in
       Slot("content") {
@@ -447,7 +432,7 @@ struct SwapMisuseTests {
 struct OutlivingComposerTests {
   @Test("A composer whose container is gone does nothing, quietly")
   func composerWithoutContainer() throws {
-    start()
+    startRecordingModel()
     var composer: Composer?
     do {
       let screen = Screen { _ in
@@ -471,7 +456,7 @@ struct OutlivingComposerTests {
 
   @Test("A container released during a swap leaves the swap's completion nothing to crash on")
   func containerReleasedMidSwap() throws {
-    start()
+    startRecordingModel()
     var composer: Composer?
     weak var released: Screen?
     do {
@@ -555,7 +540,7 @@ struct LayoutChangeTests {
     "Every layout to every other layout moves and sizes the children that stay",
     arguments: pairs)
   func layoutChange(_ from: Layout, _ to: Layout) throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content", layout: screen.layout) {
         Child { named(ListViewController(), "first") }
@@ -617,7 +602,7 @@ struct ManualForwardingSwapTests {
 
   @Test("Hidden and shown again mid-swap: the arriving child ends appeared, balanced")
   func hiddenAndShownMidSwap() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let window = show(screen)
     screen.flag = true
@@ -643,7 +628,7 @@ struct ManualForwardingSwapTests {
 
   @Test("A child's viewWillAppear that composes: the plan follows the forwarding, balanced")
   func composingFromForwardedAppearance() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("a", layout: .frame(CGRect(x: 0, y: 0, width: 100, height: 100))) {
         Child { named(HookedChild(), "a") }
@@ -688,7 +673,7 @@ struct ManualForwardingSwapTests {
 
   @Test("Hidden mid-swap and still hidden at its end: the arriving child ends disappeared")
   func hiddenMidSwap() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let window = show(screen)
     screen.flag = true
@@ -714,7 +699,7 @@ struct ManualForwardingSwapTests {
 struct MemoryWarningDuringSwapTests {
   @Test("The leaving kept-alive child keeps its parent until the swap ends, then is evicted")
   func leavingChildEvictedAfterSwap() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content") {
         if screen.flag {
@@ -764,7 +749,7 @@ private final class Counter {
 struct SelfInvalidationTests {
   @Test("An update closure that always invalidates is stopped and named")
   func updateThatAlwaysInvalidates() throws {
-    start()
+    startRecordingModel()
     var updates = 0
     let screen = Screen { screen in
       Slot("content") {
@@ -833,7 +818,7 @@ struct SelfInvalidationTests {
 
   @Test("An update closure that invalidates once settles with no diagnostic")
   func updateThatInvalidatesOnce() throws {
-    start()
+    startRecordingModel()
     var updates = 0
     let screen = Screen { screen in
       Slot("content") {
@@ -880,7 +865,7 @@ struct BehindTheBackTests {
 
   @Test("A child's view removed by other code is reported and put back at the next composition")
   func viewRemovedIsPutBack() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let window = show(screen)
     let list = try #require(screen.children.first)
@@ -907,7 +892,7 @@ struct BehindTheBackTests {
 
   @Test("A child removed from the container by other code is reported and made again")
   func childRemovedIsMadeAgain() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let window = show(screen)
     weak let list = screen.children.first
@@ -936,7 +921,7 @@ struct BehindTheBackTests {
 
   @Test("A view put back goes between its declared neighbours, not next to a removed child")
   func viewPutBackBetweenNeighbours() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { _ in
       Slot("rows") {
         ForEach(["a", "b", "c", "d"], id: \.self) { name in
@@ -972,7 +957,7 @@ struct BehindTheBackTests {
 
   @Test("A manually forwarding container: removeFromParent() alone, the child disappears once")
   func removeFromParentAloneInManualContainer() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     screen.forwardsManually = true
     let window = show(screen)
@@ -1000,7 +985,7 @@ struct BehindTheBackTests {
     "Manual forwarding: a view taken out before the container appeared is put back appearing",
     arguments: [false, true])
   func viewTakenOutBeforeAppearing(removedWhenShown: Bool) throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content") {
         if !screen.flag {
@@ -1053,7 +1038,7 @@ struct BehindTheBackTests {
 
   @Test("A manually forwarding container never shown: a child removed by other code gets nothing")
   func removedFromHiddenManualContainer() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     screen.forwardsManually = true
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -1078,7 +1063,7 @@ struct BehindTheBackTests {
 
   @Test("A child removed by other code while its slot swaps is still its own until the repair")
   func removedDuringSwapIsNotTakenByAnotherSlot() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content") {
         Child { named(HeaderViewController(), "header") }
@@ -1121,7 +1106,7 @@ struct BehindTheBackTests {
 
   @Test("removeFromParent() alone, view left behind: the orphan view is taken out too")
   func removeFromParentAlone() throws {
-    start()
+    startRecordingModel()
     let screen = makeScreen()
     let window = show(screen)
     let list = try #require(screen.children.first)
@@ -1140,7 +1125,7 @@ struct BehindTheBackTests {
 
   @Test("A manually forwarding container: a child removed by other code disappears, balanced")
   func removedFromManualContainerDisappears() throws {
-    start()
+    startRecordingModel()
     let screen = Screen { screen in
       Slot("content") {
         if screen.flag {

@@ -71,19 +71,30 @@ private final class RowsContainer: UIViewController {
   var shownKeys: [String] { keys.filter { !hiddenKeys.contains($0) } }
 }
 
+/// Shows rows with the `initial` keys, declares `keys` instead, and expects the stack to arrange
+/// the rows in the declared order, with the rows that stay kept (not made again).
 @MainActor
-private func show(_ container: UIViewController) -> UIWindow {
-  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  window.rootViewController = container
-  window.makeKeyAndVisible()
-  ModelRuntime.runUntilIdle()
-  return window
-}
+private func expectRearranged(
+  from initial: [String], to keys: [String],
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  startRecordingModel()
+  let container = RowsContainer(keys: initial)
+  let window = show(container)
+  let before = container.rows
 
-@MainActor
-private func start() {
-  ModelRuntime.reset()
-  ModelRuntime.exceptionPolicy = .record
+  container.keys = keys
+  ModelRuntime.runUntilIdle()
+
+  #expect(container.arranged == views(keys), sourceLocation: sourceLocation)
+  #expect(container.stacked.sorted() == views(keys).sorted(), sourceLocation: sourceLocation)
+  for (key, row) in before where keys.contains(key) {
+    #expect(
+      container.rows[key] === row, "row \(key) was made again", sourceLocation: sourceLocation)
+  }
+  #expect(ModelRuntime.diagnostics.isEmpty, sourceLocation: sourceLocation)
+  #expect(ModelRuntime.recordedExceptions.isEmpty, sourceLocation: sourceLocation)
+  _ = window
 }
 
 /// The names UIKitModel gives the root views of the rows with these keys.
@@ -114,7 +125,7 @@ struct StackSlotOrderTests {
     "Children mounted into a stacked slot are arranged in declaration order",
     arguments: [1, 2, 3, 10, 500])
   func mountInOrder(count: Int) {
-    start()
+    startRecordingModel()
     let container = RowsContainer(keys: numbered(count))
     let window = show(container)
 
@@ -138,22 +149,7 @@ struct StackSlotOrderTests {
       ["a", "x", "c", "y"],
     ])
   func insertInTheMiddle(keys: [String]) {
-    start()
-    let container = RowsContainer(keys: ["a", "b", "c", "d"])
-    let window = show(container)
-    let before = container.rows
-
-    container.keys = keys
-    ModelRuntime.runUntilIdle()
-
-    #expect(container.arranged == views(keys))
-    #expect(container.stacked.sorted() == views(keys).sorted())
-    for (key, row) in before where keys.contains(key) {
-      #expect(container.rows[key] === row, "row \(key) was made again")
-    }
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
+    expectRearranged(from: ["a", "b", "c", "d"], to: keys)
   }
 
   @Test(
@@ -171,22 +167,7 @@ struct StackSlotOrderTests {
       ["d", "e", "a", "b", "c"],
     ])
   func moveWithinTheStack(keys: [String]) {
-    start()
-    let container = RowsContainer(keys: ["a", "b", "c", "d", "e"])
-    let window = show(container)
-    let before = container.rows
-
-    container.keys = keys
-    ModelRuntime.runUntilIdle()
-
-    #expect(container.arranged == views(keys))
-    #expect(container.stacked.sorted() == views(keys).sorted())
-    for (key, row) in before where keys.contains(key) {
-      #expect(container.rows[key] === row, "row \(key) was made again")
-    }
-    #expect(ModelRuntime.diagnostics.isEmpty)
-    #expect(ModelRuntime.recordedExceptions.isEmpty)
-    _ = window
+    expectRearranged(from: ["a", "b", "c", "d", "e"], to: keys)
   }
 
   @Test(
@@ -198,7 +179,7 @@ struct StackSlotOrderTests {
       (StartLayout.frame, ["b", "a", "d", "c"]),
     ])
   func moveIntoTheStack(from layout: StartLayout, keys: [String]) throws {
-    start()
+    startRecordingModel()
     let container = RowsContainer(keys: ["a", "b", "c", "d"])
     container.layout = layout.layout
     let window = show(container)
@@ -223,7 +204,7 @@ struct StackSlotOrderTests {
 
   @Test("Children that leave a stack layout and come back are arranged in declared order again")
   func leaveTheStackAndComeBack() {
-    start()
+    startRecordingModel()
     let container = RowsContainer(keys: ["a", "b", "c", "d"])
     let window = show(container)
 
@@ -255,7 +236,7 @@ struct StackSlotOrderTests {
       [["f", "e", "d"], ["d"], ["e"], []],
     ])
   func keptAliveHideAndShow(hiddenSteps: [[String]]) {
-    start()
+    startRecordingModel()
     let keys = ["a", "b", "c", "d", "e", "f"]
     let container = RowsContainer(keys: keys, keepsAlive: true)
     let window = show(container)
@@ -281,7 +262,7 @@ struct StackSlotOrderTests {
 
   @Test("Kept-alive children shown again while the rows are reordered are arranged as declared")
   func keptAliveShowAndReorder() {
-    start()
+    startRecordingModel()
     let container = RowsContainer(keys: ["a", "b", "c", "d", "e", "f"], keepsAlive: true)
     let window = show(container)
     container.hiddenKeys = ["a", "c", "f"]
@@ -303,7 +284,7 @@ struct StackSlotOrderTests {
   func randomEdits() {
     let seed: UInt64 = 0x57AC_C0DE_0000_0001
     var random = SplitMix64(seed: seed)
-    start()
+    startRecordingModel()
     let container = RowsContainer(keys: numbered(12), keepsAlive: true)
     let window = show(container)
     var nextKey = 12
