@@ -87,8 +87,8 @@ if runner.wants("W1") {
 if runner.wants("W2") {
   for count in [100, 1_000, 10_000, 100_000] {
     for percent in [1, 10] {
-      let keys = KeyEdit.random(count: count, percent: percent)
       guard runner.profiles("W2-\(count)-\(percent)") else { continue }
+      let keys = KeyEdit.random(count: count, percent: percent)
       runner.reconcileCase(
         id: "W2-\(count)-\(percent)", workload: "W2 keyed, \(percent)% edits", keys: keys,
         old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
@@ -99,8 +99,8 @@ if runner.wants("W2") {
   // The same edits on String keys.
   for count in [100, 1_000, 10_000, 100_000] {
     for percent in [1, 10] {
-      let keys = KeyEdit.random(count: count, percent: percent)
       guard runner.profiles("W2-string-\(count)-\(percent)") else { continue }
+      let keys = KeyEdit.random(count: count, percent: percent)
       let strings = StringKeys(keys)
       runner.reconcileCase(
         id: "W2-string-\(count)-\(percent)", workload: "W2 String keys, \(percent)% edits",
