@@ -251,6 +251,37 @@ struct KeyMatchingTests {
     }
   }
 
+  @Test("A few scattered moves and replacements are matched without hashing a key")
+  func fewEditsHashNothing() {
+    let old = Array(0..<1_000)
+    var moved = old
+    moved.insert(moved.remove(at: 100), at: 800)
+    var twoMoved = moved
+    twoMoved.insert(twoMoved.remove(at: 900), at: 20)
+    var replaced = old
+    for position in stride(from: 50, to: 1_000, by: 125) {
+      replaced[position] = 5_000 + position
+    }
+    let cases: [(String, [Int])] = [
+      ("one key moved far", moved), ("two keys moved far", twoMoved),
+      ("eight keys replaced", replaced),
+    ]
+    for (name, new) in cases {
+      let (sources, hashes) = Self.hashes(from: old, to: new)
+      #expect(Self.failures(sources, from: old, to: new).isEmpty, "\(name)")
+      #expect(hashes == 0, "\(name): \(hashes) keys hashed")
+    }
+    // One more key left unmatched than are compared without a table: a table is built, and
+    // each key is still matched.
+    var nine = old
+    for position in stride(from: 50, to: 1_000, by: 110) {
+      nine[position] = 5_000 + position
+    }
+    let (sources, hashes) = Self.hashes(from: old, to: nine)
+    #expect(Self.failures(sources, from: old, to: nine).isEmpty)
+    #expect(hashes > 0 && hashes <= 4 * KeyedDifference.linearLimit)
+  }
+
   @Test("Empty and tiny lists")
   func tinyLists() {
     let lists: [[Int]] = [[], [1], [2], [1, 2], [2, 1], [1, 3], [3, 1, 2], [1, 2, 3, 4, 5, 6]]

@@ -105,7 +105,12 @@ struct KeyOperations<Key: Hashable> {
   static var specialized: KeyOperations {
     KeyOperations(
       equal: { $0 == $1 },
-      match: { KeyedDifference.match(from: $0, to: $1) },
+      // Through buffers: an array's subscript checks its bounds at every key.
+      match: { old, new in
+        old.withUnsafeBufferPointer { old in
+          new.withUnsafeBufferPointer { new in KeyedDifference.match(from: old, to: new) }
+        }
+      },
       uniqueKeys: { keys in
         var seen = Set<Key>(minimumCapacity: keys.count)
         for key in keys where !seen.insert(key).inserted {
@@ -289,10 +294,22 @@ struct RunLocals {
     each.append(local)
   }
 
+  /// Whether both runs give every child one local identity, the same one.
+  ///
+  /// Plain identities (a controller type alone, as nearly every list's) are compared by type,
+  /// without copying them.
+  func hasSameUniform(as other: RunLocals) -> Bool {
+    guard isUniform, other.isUniform else { return false }
+    if let type = uniformPlainType, let otherType = other.uniformPlainType {
+      return type == otherType
+    }
+    return uniform == other.uniform
+  }
+
   /// Whether two runs' children have the same local identities.
   func isEqual(to other: RunLocals) -> Bool {
     guard count == other.count else { return false }
-    if isUniform, other.isUniform { return uniform == other.uniform }
+    if isUniform, other.isUniform { return hasSameUniform(as: other) }
     for index in 0..<count where local(at: index) != other.local(at: index) {
       return false
     }
@@ -360,7 +377,7 @@ final class TypedRun<Key: Hashable>: KeyedRun {
     } else {
       sources = operations.match(old.keys, keys)
     }
-    if locals.isUniform, old.locals.isUniform, locals.uniform == old.locals.uniform {
+    if locals.hasSameUniform(as: old.locals) {
       return KeyedDifference(sources: sources, oldCount: old.keys.count)
     }
     // A key whose child changed type, branch or explicit id is another child: the old one is

@@ -60,6 +60,8 @@ struct KeyedDifference: Equatable {
   ///
   /// At the end, every old key not matched yet joins the table (the keys the detours skipped and
   /// those the walk did not reach), and each new key not matched yet is looked up in it once.
+  /// When nothing was hashed and at most ``linearLimit`` old keys are left (a few keys moved or
+  /// replaced, a block inserted), no table is built: each new key left is compared with them.
   /// Hashing in step stops once it has hashed a share of the lists (``probeBudget(_:)``): lists
   /// with no common order left (a shuffle) then hash the rest in the same table, so that every
   /// key is hashed once, as in a plain table, with a few comparisons per key on top.
@@ -70,9 +72,22 @@ struct KeyedDifference: Equatable {
   @inlinable
   static func match<Keys: RandomAccessCollection>(from old: Keys, to new: Keys) -> [Int]
   where Keys.Element: Hashable, Keys.Index == Int {
+    // Built from a repeated element: `Array(repeating:count:)` allocates through generic code.
+    var sources = Array(repeatElement(-1, count: new.count))
+    sources.withUnsafeMutableBufferPointer { sources in
+      match(from: old, to: new, into: sources)
+    }
+    return sources
+  }
+
+  /// ``match(from:to:)`` into a buffer of `new.count` positions, each `-1` at first; written
+  /// through a pointer, so that no write checks that the array is uniquely referenced.
+  @inlinable
+  static func match<Keys: RandomAccessCollection>(
+    from old: Keys, to new: Keys, into sources: UnsafeMutableBufferPointer<Int>
+  ) where Keys.Element: Hashable, Keys.Index == Int {
     let oldStart = old.startIndex
     let newStart = new.startIndex
-    var sources = [Int](repeating: -1, count: new.count)
     var oldEnd = old.count
     var newEnd = new.count
     while oldEnd > 0, newEnd > 0, old[oldStart + oldEnd - 1] == new[newStart + newEnd - 1] {
@@ -80,10 +95,9 @@ struct KeyedDifference: Equatable {
       newEnd -= 1
       sources[newEnd] = oldEnd
     }
-    // The old positions the detours skip, ascending; room for a few edits from the start, so
-    // that a short list with a few edits allocates once.
+    // The old positions the detours skip, ascending; room for a few edits at the first, so that
+    // a short list with a few edits allocates once, and an unchanged list not at all.
     var skipped: [Int] = []
-    skipped.reserveCapacity(min(oldEnd, 32))
     // The keys hashed so far, each once, in one table: an old key by its position, a new key by
     // its position's complement (negative). Every position from the walk up to a cursor is in
     // the table, or matched.
@@ -104,7 +118,10 @@ struct KeyedDifference: Equatable {
       // The nearest position ahead where the lists meet again: on the new side (keys inserted
       // or moved here), on the old side (keys removed or moved from here), or on both (keys
       // replaced by as many others).
-      for distance in 1...lookahead {
+      // A `while` loop: iterating a closed range goes through its generic index's witnesses.
+      var distance = 0
+      while distance < lookahead {
+        distance += 1
         let newAhead = newIndex + distance
         if newAhead < newEnd, oldKey == new[newStart + newAhead] {
           sources[newAhead] = oldIndex
@@ -116,6 +133,7 @@ struct KeyedDifference: Equatable {
         guard oldAhead < oldEnd else { continue }
         let aheadKey = old[oldStart + oldAhead]
         if aheadKey == new[newStart + newIndex] {
+          if skipped.capacity == 0 { skipped.reserveCapacity(min(oldEnd, 32)) }
           skipped.append(contentsOf: oldIndex..<oldAhead)
           sources[newIndex] = oldAhead
           oldIndex = oldAhead + 1
@@ -123,6 +141,7 @@ struct KeyedDifference: Equatable {
           continue walk
         }
         if newAhead < newEnd, aheadKey == new[newStart + newAhead] {
+          if skipped.capacity == 0 { skipped.reserveCapacity(min(oldEnd, 32)) }
           skipped.append(contentsOf: oldIndex..<oldAhead)
           sources[newAhead] = oldAhead
           oldIndex = oldAhead + 1
@@ -140,8 +159,13 @@ struct KeyedDifference: Equatable {
           && old[oldStart + oldIndex] == new[newStart + newEnd - 1]
         continue walk
       }
+      // When the old keys left are few, and nothing was hashed, the end compares them with the
+      // new keys left (a replacement just before the common suffix, keys added at the end).
+      if table.isEmpty, oldEnd - oldIndex + skipped.count <= linearLimit { break walk }
       // Hash both sides in step from here until a key meets its match ahead of the walk.
-      if table.capacity == 0 { table.reserveCapacity(budget) }
+      // `Dictionary(minimumCapacity:)` is specialized for the key type; `reserveCapacity(_:)`
+      // is not, and looks up the table's type at run time.
+      if table.capacity == 0 { table = Dictionary(minimumCapacity: budget) }
       oldCursor = max(oldCursor, oldIndex)
       newCursor = max(newCursor, newIndex)
       while budget > 0 {
@@ -180,8 +204,33 @@ struct KeyedDifference: Equatable {
     }
     // Every old key not matched yet is in the table, skipped, or not reached.
     let rest = max(oldIndex, oldCursor)..<oldEnd
-    guard !table.isEmpty || !skipped.isEmpty || !rest.isEmpty else { return sources }
-    table.reserveCapacity(table.count + skipped.count + rest.count)
+    guard !table.isEmpty || !skipped.isEmpty || !rest.isEmpty else { return }
+    if table.isEmpty, skipped.count + rest.count <= linearLimit {
+      // A few old keys are left and none was hashed: each new key not matched yet is compared
+      // with them, which costs less than building a table.
+      var left = skipped.count + rest.count
+      for index in 0..<newEnd where sources[index] < 0 {
+        let key = new[newStart + index]
+        for candidate in skipped where old[oldStart + candidate] == key {
+          sources[index] = candidate
+          left -= 1
+        }
+        for candidate in rest where old[oldStart + candidate] == key {
+          sources[index] = candidate
+          left -= 1
+        }
+        if left == 0 { return }
+      }
+      return
+    }
+    let needed = table.count + skipped.count + rest.count
+    if table.capacity < needed {
+      if table.isEmpty {
+        table = Dictionary(minimumCapacity: needed)
+      } else {
+        table.reserveCapacity(needed)
+      }
+    }
     for index in skipped {
       let other = claim(&table[old[oldStart + index], default: absent], index)
       if other < 0, other != absent { sources[~other] = index }
@@ -195,7 +244,6 @@ struct KeyedDifference: Equatable {
         sources[index] = source
       }
     }
-    return sources
   }
 
   /// The value of an entry of ``match(from:to:)``'s table that was not there.
@@ -209,6 +257,11 @@ struct KeyedDifference: Equatable {
     if previous == absent { entry = value }
     return previous
   }
+
+  /// How many old keys ``match(from:to:)`` may have left unmatched, and none hashed, for the new
+  /// keys left to be compared with each of them instead of looked up in a table.
+  @inlinable
+  static var linearLimit: Int { 8 }
 
   /// How far ahead ``match(from:to:)`` looks, on each side, for the key that puts two lists back
   /// in step.
@@ -230,10 +283,13 @@ struct KeyedDifference: Equatable {
   /// - Complexity: O(*n* + *m* + *k* log *k*).
   init(sources: [Int], oldCount: Int) {
     self.sources = sources
-    // One scratch buffer: for each old position the new position of its key (or -1), the kept
-    // keys' new positions in old order, and the longest increasing subsequence's bookkeeping.
+    // One scratch buffer: for each old position the new position of its key (or -1), then the
+    // removals in its place; the kept keys' new positions in old order; the longest increasing
+    // subsequence's bookkeeping; and the insertions.
+    let newCount = sources.count
     let (insertions, removals, moves) = sources.withUnsafeBufferPointer { sources in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + 1) { scratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * oldCount + newCount + 1) {
+        scratch in
         Self.difference(sources: sources, oldCount: oldCount, scratch: scratch)
       }
     }
@@ -250,83 +306,50 @@ struct KeyedDifference: Equatable {
     guard let base = scratch.baseAddress else { return ([], [], []) }
     let targets = base
     let order = base + oldCount
+    let tails = base + 2 * oldCount
+    let tailValues = base + 3 * oldCount
+    let previous = base + 4 * oldCount
+    // A removal is written at or before the target the pass reads: it reuses their place.
+    let removalBuffer = targets
+    let insertionBuffer = base + 5 * oldCount
     targets.initialize(repeating: -1, count: oldCount)
     var insertionCount = 0
-    let insertions = Array(unsafeUninitializedCapacity: newCount) { insertions, count in
-      for position in 0..<newCount {
-        let source = sources[position]
-        if source < 0 {
-          insertions[count] = position
-          count += 1
-        } else {
-          targets[source] = position
-        }
+    for position in 0..<newCount {
+      let source = sources[position]
+      if source < 0 {
+        insertionBuffer[insertionCount] = position
+        insertionCount += 1
+      } else {
+        targets[source] = position
       }
-      insertionCount = count
     }
-    let keptCount = newCount - insertionCount
+    // The kept keys' new positions in old order, and a longest strictly increasing subsequence
+    // of them, found in the same pass. tails[l] is the position in `order` of the smallest value
+    // that ends an increasing run of length l + 1, and tailValues[l] that value; previous[i] is
+    // the position before i in its run. The longest run's end stays in registers: in a list
+    // mostly in order, nearly every value extends it after one comparison.
+    var removalCount = 0
     var orderCount = 0
-    let removals = Array(unsafeUninitializedCapacity: oldCount - keptCount) { removals, count in
-      for index in 0..<oldCount {
-        let target = targets[index]
-        if target < 0 {
-          removals[count] = index
-          count += 1
-        } else {
-          order[orderCount] = target
-          orderCount += 1
-        }
-      }
-    }
-    let length = longestIncreasingRun(
-      order, count: orderCount, tails: base + 2 * oldCount, tailValues: base + 3 * oldCount,
-      previous: base + 4 * oldCount)
-    guard length < orderCount else { return (insertions, removals, []) }
-    // The kept keys off the subsequence move: walk it back from its end, through the kept keys
-    // in reverse old order, and collect the others' new positions.
-    let previous = base + 4 * oldCount
-    var cursor = base[2 * oldCount + length - 1]
-    var moves = Array(unsafeUninitializedCapacity: orderCount - length) { moves, count in
-      for index in stride(from: orderCount - 1, through: 0, by: -1) {
-        if index == cursor {
-          cursor = previous[index]
-        } else {
-          moves[count] = order[index]
-          count += 1
-        }
-      }
-    }
-    // In ascending new order. Moves that keep their order (a moved block) come out descending,
-    // those of a reversal ascending: neither needs a sort.
-    if !moves.isAscending {
-      moves.reverse()
-      if !moves.isAscending { moves.sort() }
-    }
-    return (insertions, removals, moves)
-  }
-
-  /// The length of a longest strictly increasing subsequence of `values`; one such subsequence
-  /// ends at position `tails[length - 1]` and runs backwards through `previous`.
-  ///
-  /// A value above the current longest run extends it without a search, and a value below every
-  /// run's end replaces the first without one, so a list that is mostly in order, or in reverse
-  /// order, costs one or two comparisons per value.
-  ///
-  /// - Complexity: O(*n* + *k* log *k*), *k* being the values that do not extend the run.
-  private static func longestIncreasingRun(
-    _ values: UnsafeMutablePointer<Int>, count: Int, tails: UnsafeMutablePointer<Int>,
-    tailValues: UnsafeMutablePointer<Int>, previous: UnsafeMutablePointer<Int>
-  ) -> Int {
-    // tails[l] is the position of the smallest value ending an increasing run of length l + 1,
-    // and tailValues[l] that value; previous[i] is the position before i in its run.
     var length = 0
-    for index in 0..<count {
-      let value = values[index]
-      if length == 0 || tailValues[length - 1] < value {
-        previous[index] = length > 0 ? tails[length - 1] : -1
-        tails[length] = index
+    var lastValue = Int.min
+    var lastTail = -1
+    for index in 0..<oldCount {
+      let value = targets[index]
+      if value < 0 {
+        removalBuffer[removalCount] = index
+        removalCount += 1
+        continue
+      }
+      let position = orderCount
+      order[position] = value
+      orderCount += 1
+      if value > lastValue {
+        previous[position] = lastTail
+        tails[length] = position
         tailValues[length] = value
         length += 1
+        lastValue = value
+        lastTail = position
         continue
       }
       // A value below every run's end (a descending stretch) starts a run again, without a
@@ -337,11 +360,51 @@ struct KeyedDifference: Equatable {
         let middle = (low + high) / 2
         if tailValues[middle] < value { low = middle + 1 } else { high = middle }
       }
-      previous[index] = low > 0 ? tails[low - 1] : -1
-      tails[low] = index
+      previous[position] = low > 0 ? tails[low - 1] : -1
+      tails[low] = position
       tailValues[low] = value
+      if low == length - 1 {
+        lastValue = value
+        lastTail = position
+      }
     }
-    return length
+    let insertions = Self.array(insertionBuffer, count: insertionCount)
+    let removals = Self.array(removalBuffer, count: removalCount)
+    guard length < orderCount else { return (insertions, removals, []) }
+    // The kept keys off the subsequence move: walk it back from its end, through the kept keys
+    // in reverse old order, and collect the others' new positions where the subsequence's
+    // values were, which the walk no longer reads.
+    var cursor = lastTail
+    let moveBuffer = tailValues
+    var moveCount = 0
+    var index = orderCount - 1
+    while index >= 0 {
+      if index == cursor {
+        cursor = previous[index]
+      } else {
+        moveBuffer[moveCount] = order[index]
+        moveCount += 1
+      }
+      index -= 1
+    }
+    var moves = Self.array(moveBuffer, count: moveCount)
+    // In ascending new order. Moves that keep their order (a moved block) come out descending,
+    // those of a reversal ascending: neither needs a sort.
+    if !moves.isAscending {
+      moves.reverse()
+      if !moves.isAscending { moves.sort() }
+    }
+    return (insertions, removals, moves)
+  }
+
+  /// The `count` integers at `start`, as an array; empty, without allocating, for none.
+  ///
+  /// Copying from a buffer allocates the array with code specialized for `Int`; the
+  /// standard library's `Array(unsafeUninitializedCapacity:initializingWith:)` and
+  /// `Array(repeating:count:)` allocate through a generic function that looks the array's type up
+  /// at run time, which costs more than a short list's whole difference.
+  private static func array(_ start: UnsafeMutablePointer<Int>, count: Int) -> [Int] {
+    count == 0 ? [] : Array(UnsafeBufferPointer(start: start, count: count))
   }
 }
 
