@@ -108,11 +108,12 @@ struct KeyedDifference: Equatable {
     var oldIndex = 0
     var newIndex = 0
     walk: while oldIndex < oldEnd, newIndex < newEnd {
-      let oldKey = old[oldStart + oldIndex]
-      if oldKey == new[newStart + newIndex] {
+      // Positions are below the lists' counts: they advance without overflow checks.
+      let oldKey = old[oldStart &+ oldIndex]
+      if oldKey == new[newStart &+ newIndex] {
         sources[newIndex] = oldIndex
-        oldIndex += 1
-        newIndex += 1
+        oldIndex &+= 1
+        newIndex &+= 1
         continue
       }
       // The nearest position ahead where the lists meet again: on the new side (keys inserted
@@ -313,15 +314,49 @@ struct KeyedDifference: Equatable {
     let removalBuffer = targets
     let insertionBuffer = base + 5 * oldCount
     targets.initialize(repeating: -1, count: oldCount)
+    // The kept keys also fall into runs: stretches of new positions whose old positions follow
+    // one another. While there are few, a run's start, old start and length are kept where
+    // `order`, `tails` and `tailValues` go.
+    let runLimit = Self.runLimit(oldCount: oldCount)
+    var runCount = 0
+    var runsFit = true
+    var runLength = 0
+    var previousSource = -2
     var insertionCount = 0
+    // Counts and positions stay far below `Int.max`: they are added to without overflow checks.
     for position in 0..<newCount {
       let source = sources[position]
       if source < 0 {
         insertionBuffer[insertionCount] = position
-        insertionCount += 1
-      } else {
-        targets[source] = position
+        insertionCount &+= 1
+        previousSource = -2
+        continue
       }
+      targets[source] = position
+      if source == previousSource &+ 1 {
+        runLength &+= 1
+      } else {
+        if runsFit {
+          if runCount > 0 { tailValues[runCount &- 1] = runLength }
+          if runCount < runLimit {
+            order[runCount] = position
+            tails[runCount] = source
+            runCount &+= 1
+          } else {
+            runsFit = false
+          }
+        }
+        runLength = 1
+      }
+      previousSource = source
+    }
+    if runsFit, runCount > 0 { tailValues[runCount &- 1] = runLength }
+    if runsFit {
+      return Self.difference(
+        runCount: runCount, starts: order, sources: tails, lengths: tailValues,
+        scratch: previous, targets: targets, oldCount: oldCount,
+        insertions: Self.array(insertionBuffer, count: insertionCount),
+        keptCount: newCount - insertionCount)
     }
     // The kept keys' new positions in old order, and a longest strictly increasing subsequence
     // of them, found in the same pass. tails[l] is the position in `order` of the smallest value
@@ -395,6 +430,84 @@ struct KeyedDifference: Equatable {
       if !moves.isAscending { moves.sort() }
     }
     return (insertions, removals, moves)
+  }
+
+  /// How many runs of kept keys a list of `oldCount` keys can have for its moves to be found run
+  /// by run: a run-by-run search costs the square of the runs, and one key by key costs a few
+  /// steps per key.
+  private static func runLimit(oldCount: Int) -> Int {
+    var limit = 4
+    while limit < 64, limit * limit < 4 * oldCount { limit += 4 }
+    return min(limit, oldCount / 2)
+  }
+
+  /// The removals and moves from the runs of kept keys: stretches of new positions whose keys
+  /// are in the same order, one after the other, in the old list.
+  ///
+  /// Two runs' old positions are two intervals apart, so a longest increasing subsequence of the
+  /// kept keys takes each run whole or not at all: it is the heaviest chain of runs in increasing
+  /// old order, found by comparing every run with the ones before it. The keys of the runs off the
+  /// chain move.
+  ///
+  /// - Parameters:
+  ///   - runCount: How many runs.
+  ///   - starts: Each run's first new position, ascending.
+  ///   - sources: Each run's first old position; overwritten.
+  ///   - lengths: Each run's length.
+  ///   - scratch: Room for two integers per run.
+  ///   - targets: For each old position the new position of its key, or -1; overwritten.
+  ///   - oldCount: The length of the old list.
+  ///   - insertions: The insertions.
+  ///   - keptCount: How many keys are kept.
+  private static func difference(
+    runCount: Int, starts: UnsafeMutablePointer<Int>, sources: UnsafeMutablePointer<Int>,
+    lengths: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
+    targets: UnsafeMutablePointer<Int>, oldCount: Int, insertions: [Int], keptCount: Int
+  ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
+    // A removal is written at or before the target the pass reads: it reuses their place.
+    var removalCount = 0
+    for index in 0..<oldCount where targets[index] < 0 {
+      targets[removalCount] = index
+      removalCount &+= 1
+    }
+    let removals = Self.array(targets, count: removalCount)
+    // weight[i]: the most keys a chain of runs ending with run i holds; before[i]: the run before
+    // i in that chain, or -1.
+    let weight = scratch
+    let before = scratch + runCount
+    var heaviest = 0
+    var last = -1
+    for run in 0..<runCount {
+      let source = sources[run]
+      var best = 0
+      var from = -1
+      for earlier in 0..<run where sources[earlier] < source && weight[earlier] > best {
+        best = weight[earlier]
+        from = earlier
+      }
+      weight[run] = best + lengths[run]
+      before[run] = from
+      if weight[run] > heaviest {
+        heaviest = weight[run]
+        last = run
+      }
+    }
+    guard heaviest < keptCount else { return (insertions, removals, []) }
+    // The chain's runs stay; the others' keys move, in ascending new order since the runs are.
+    var run = last
+    while run >= 0 {
+      sources[run] = -1
+      run = before[run]
+    }
+    let moveBuffer = targets
+    var moveCount = 0
+    for run in 0..<runCount where sources[run] >= 0 {
+      for position in starts[run]..<starts[run] + lengths[run] {
+        moveBuffer[moveCount] = position
+        moveCount += 1
+      }
+    }
+    return (insertions, removals, Self.array(moveBuffer, count: moveCount))
   }
 
   /// The `count` integers at `start`, as an array; empty, without allocating, for none.
