@@ -40,7 +40,11 @@ public import UIKitModel
 /// a new one is made.
 @MainActor
 public struct Child<Controller: UIViewController>: SlotComponent {
-  let declaration: ChildDeclaration
+  /// The child as slot content.
+  ///
+  /// Stored rather than made on each read, so that a builder takes it out of the child without
+  /// copying it.
+  public let slotContent: SlotContent
 
   /// Declares a child.
   ///
@@ -59,9 +63,10 @@ public struct Child<Controller: UIViewController>: SlotComponent {
     if let update {
       erasedUpdate = { controller, _ in update(Self.cast(controller)) }
     }
-    declaration = ChildDeclaration(
-      controllerType: Controller.self, make: make, update: erasedUpdate,
-      source: SourceLocation(fileID: fileID, line: line))
+    self.init(
+      declaration: ChildDeclaration(
+        controllerType: Controller.self, make: make, update: erasedUpdate,
+        source: SourceLocation(fileID: fileID, line: line)))
   }
 
   /// Declares a child whose update also reads the environment.
@@ -83,11 +88,12 @@ public struct Child<Controller: UIViewController>: SlotComponent {
     make: @escaping @MainActor () -> Controller,
     update: @escaping @MainActor (Controller, EnvironmentValues) -> Void
   ) {
-    declaration = ChildDeclaration(
-      controllerType: Controller.self,
-      make: make,
-      update: { controller, environment in update(Self.cast(controller), environment) },
-      source: SourceLocation(fileID: fileID, line: line))
+    self.init(
+      declaration: ChildDeclaration(
+        controllerType: Controller.self,
+        make: make,
+        update: { controller, environment in update(Self.cast(controller), environment) },
+        source: SourceLocation(fileID: fileID, line: line)))
   }
 
   /// Declares a child whose update depends only on an input value, and runs only when it changes.
@@ -117,25 +123,33 @@ public struct Child<Controller: UIViewController>: SlotComponent {
     make: @escaping @MainActor () -> Controller,
     update: @escaping @MainActor (Controller, Input) -> Void
   ) {
-    declaration = ChildDeclaration(
-      controllerType: Controller.self,
-      make: make,
-      update: { controller, _ in update(Self.cast(controller), input) },
-      source: SourceLocation(fileID: fileID, line: line),
-      input: ChildInput(input))
+    self.init(
+      declaration: ChildDeclaration(
+        controllerType: Controller.self,
+        make: make,
+        update: { controller, _ in update(Self.cast(controller), input) },
+        source: SourceLocation(fileID: fileID, line: line),
+        input: ChildInput(input)))
   }
 
   private init(declaration: ChildDeclaration) {
-    self.declaration = declaration
+    slotContent = SlotContent(.child(declaration))
   }
 
-  /// The child as slot content.
-  public var slotContent: SlotContent { SlotContent(.child(declaration)) }
+  /// The child's declaration.
+  var declaration: ChildDeclaration {
+    guard case .child(let declaration) = slotContent.node else {
+      preconditionFailure("a child's slot content is always its declaration")
+    }
+    return declaration
+  }
 
+  /// The child with its declaration changed by a modifier.
   func modified(_ change: (ChildDeclaration) -> ChildDeclaration) -> Child {
     Child(declaration: change(declaration))
   }
 
+  /// The controller, typed; a controller of another type is a bug in Compose.
   @MainActor
   private static func cast(_ controller: UIViewController) -> Controller {
     guard let typed = controller as? Controller else {
@@ -149,27 +163,44 @@ public struct Child<Controller: UIViewController>: SlotComponent {
 
 /// The type-erased description of one declared child; a class, so that content, trees and
 /// plans share it instead of copying its closures.
+///
+/// What every child has is stored inline; the values of the rarely applied modifiers (an explicit
+/// identity, a transition, a handle) are in one ``ChildModifiers`` box, absent for a plain child,
+/// so that a plain declaration stays a small allocation.
 final class ChildDeclaration {
+  /// The type of the child's controller, part of its identity.
   let controllerType: UIViewController.Type
+  /// Makes the controller.
   let make: @MainActor () -> UIViewController
+  /// Brings the controller up to date with the environment; `nil` for a child declared without
+  /// an update.
   let update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
-  /// Whether `update` is set.
-  let hasUpdate: Bool
+  /// Where the child is declared.
   let source: SourceLocation
-  let explicitID: AnyHashable?
-  /// Whether `explicitID` is set (see ``ChildIdentity/Storage/hasExplicitID``).
-  let hasExplicitID: Bool
-  let transition: Transition?
-  /// Whether `transition` is set; read instead of it, which would be copied.
-  let hasTransition: Bool
-  let lifetime: Lifetime
   /// The input the update applies, when the child was declared with one.
   let input: ChildInput?
+  /// The explicit identity, transition and handle binding, when any of them is set.
+  private let modifiers: ChildModifiers?
+  /// Whether `update` is set.
+  let hasUpdate: Bool
+  /// Whether `explicitID` is set (see ``ChildIdentity/Storage/hasExplicitID``).
+  let hasExplicitID: Bool
+  /// Whether `transition` is set; read instead of it, which would be copied.
+  let hasTransition: Bool
   /// Whether the child is declared but not shown (``Child/hidden(_:)``).
   let isHidden: Bool
+  /// How long the controller lives (``Child/lifetime(_:)``).
+  let lifetime: Lifetime
+
+  /// The explicit identity (``Child/id(_:)``), if any.
+  var explicitID: AnyHashable? { modifiers?.explicitID }
+  /// The child's own transition (``Child/transition(_:)``), if any.
+  var transition: Transition? { modifiers?.transition }
   /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
   /// without a handle.
-  let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
+    modifiers?.bindHandle
+  }
 
   /// A declaration with no modifier applied.
   init(
@@ -178,38 +209,34 @@ final class ChildDeclaration {
     input: ChildInput? = nil
   ) {
     self.controllerType = controllerType
-    self.input = input
-    isHidden = false
     self.make = make
     self.update = update
-    hasUpdate = update != nil
     self.source = source
-    explicitID = nil
+    self.input = input
+    modifiers = nil
+    hasUpdate = update != nil
     hasExplicitID = false
-    transition = nil
     hasTransition = false
+    isHidden = false
     lifetime = .whileShown
-    bindHandle = nil
   }
 
+  /// A copy of `base` with the given modifiers' values.
   private init(
-    copying base: ChildDeclaration, explicitID: AnyHashable?, transition: Transition?,
-    lifetime: Lifetime, bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    copying base: ChildDeclaration, modifiers: ChildModifiers?, lifetime: Lifetime,
     isHidden: Bool
   ) {
     controllerType = base.controllerType
-    input = base.input
-    self.isHidden = isHidden
     make = base.make
     update = base.update
-    hasUpdate = base.hasUpdate
     source = base.source
-    self.explicitID = explicitID
-    hasExplicitID = explicitID != nil
-    self.transition = transition
-    hasTransition = transition != nil
+    input = base.input
+    self.modifiers = modifiers
+    hasUpdate = base.hasUpdate
+    hasExplicitID = modifiers?.explicitID != nil
+    hasTransition = modifiers?.transition != nil
+    self.isHidden = isHidden
     self.lifetime = lifetime
-    self.bindHandle = bindHandle
   }
 
   /// A copy with some of the modifiers' values changed.
@@ -218,21 +245,50 @@ final class ChildDeclaration {
     bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil,
     isHidden: Bool? = nil
   ) -> ChildDeclaration {
-    ChildDeclaration(
-      copying: self, explicitID: explicitID ?? self.explicitID,
-      transition: transition ?? self.transition, lifetime: lifetime ?? self.lifetime,
-      bindHandle: bindHandle ?? self.bindHandle, isHidden: isHidden ?? self.isHidden)
+    var modifiers = self.modifiers
+    if explicitID != nil || transition != nil || bindHandle != nil {
+      modifiers = ChildModifiers(
+        explicitID: explicitID ?? self.explicitID, transition: transition ?? self.transition,
+        bindHandle: bindHandle ?? self.bindHandle)
+    }
+    return ChildDeclaration(
+      copying: self, modifiers: modifiers, lifetime: lifetime ?? self.lifetime,
+      isHidden: isHidden ?? self.isHidden)
   }
 
+  /// The name of the controller type, for diagnostics.
   var typeName: String { String(describing: controllerType) }
+}
+
+/// The values of a child's rarely applied modifiers, boxed together out of its declaration.
+final class ChildModifiers {
+  /// The explicit identity (``Child/id(_:)``), if any.
+  let explicitID: AnyHashable?
+  /// The child's own transition (``Child/transition(_:)``), if any.
+  let transition: Transition?
+  /// Tells the child's ``ChildHandle`` about a controller made for it, and the container.
+  let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+
+  /// A box of the given values, or `nil` when none is set.
+  init?(
+    explicitID: AnyHashable?, transition: Transition?,
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  ) {
+    guard explicitID != nil || transition != nil || bindHandle != nil else { return nil }
+    self.explicitID = explicitID
+    self.transition = transition
+    self.bindHandle = bindHandle
+  }
 }
 
 /// An input value of a child's update, compared with the one last applied.
 final class ChildInput {
   /// Whether the value equals another input's.
   let equals: (ChildInput) -> Bool
+  /// The value.
   private let value: Any
 
+  /// An input of the given value.
   init<Value: Equatable>(_ value: Value) {
     self.value = value
     equals = { other in (other.value as? Value) == value }
