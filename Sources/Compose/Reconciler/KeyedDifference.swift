@@ -459,6 +459,7 @@ struct KeyedDifference: Equatable {
   ///   - oldCount: The length of the old list.
   ///   - insertions: The insertions.
   ///   - keptCount: How many keys are kept.
+  /// - Returns: The insertions, the removals and the moves, each ascending.
   private static func difference(
     runCount: Int, starts: UnsafeMutablePointer<Int>, sources: UnsafeMutablePointer<Int>,
     lengths: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
