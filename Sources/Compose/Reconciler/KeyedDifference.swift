@@ -313,7 +313,6 @@ struct KeyedDifference: Equatable {
     // A removal is written at or before the target the pass reads: it reuses their place.
     let removalBuffer = targets
     let insertionBuffer = base + 5 * oldCount
-    targets.initialize(repeating: -1, count: oldCount)
     // The kept keys also fall into runs: stretches of new positions whose old positions follow
     // one another. While there are few, a run's start, old start and length are kept where
     // `order`, `tails` and `tailValues` go.
@@ -332,7 +331,6 @@ struct KeyedDifference: Equatable {
         previousSource = -2
         continue
       }
-      targets[source] = position
       if source == previousSource &+ 1 {
         runLength &+= 1
       } else {
@@ -351,12 +349,21 @@ struct KeyedDifference: Equatable {
       previousSource = source
     }
     if runsFit, runCount > 0 { tailValues[runCount &- 1] = runLength }
+    let keptCount = newCount - insertionCount
+    // For each old position the new position of its key, or -1: needed for the removals, when
+    // some key is not kept, and for the key-by-key search.
+    if !runsFit || keptCount < oldCount {
+      targets.initialize(repeating: -1, count: oldCount)
+      for position in 0..<newCount {
+        let source = sources[position]
+        if source >= 0 { targets[source] = position }
+      }
+    }
     if runsFit {
       return Self.difference(
         runCount: runCount, starts: order, sources: tails, lengths: tailValues,
         scratch: previous, targets: targets, oldCount: oldCount,
-        insertions: Self.array(insertionBuffer, count: insertionCount),
-        keptCount: newCount - insertionCount)
+        insertions: Self.array(insertionBuffer, count: insertionCount), keptCount: keptCount)
     }
     // The kept keys' new positions in old order, and a longest strictly increasing subsequence
     // of them, found in the same pass. tails[l] is the position in `order` of the smallest value
@@ -455,7 +462,8 @@ struct KeyedDifference: Equatable {
   ///   - sources: Each run's first old position; overwritten.
   ///   - lengths: Each run's length.
   ///   - scratch: Room for two integers per run.
-  ///   - targets: For each old position the new position of its key, or -1; overwritten.
+  ///   - targets: For each old position the new position of its key, or -1, when some key is
+  ///     not kept; room for the removals and moves.
   ///   - oldCount: The length of the old list.
   ///   - insertions: The insertions.
   ///   - keptCount: How many keys are kept.
@@ -465,11 +473,14 @@ struct KeyedDifference: Equatable {
     lengths: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
     targets: UnsafeMutablePointer<Int>, oldCount: Int, insertions: [Int], keptCount: Int
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
-    // A removal is written at or before the target the pass reads: it reuses their place.
+    // A removal is written at or before the target the pass reads: it reuses their place. With
+    // every key kept, there is none, and the targets were not written.
     var removalCount = 0
-    for index in 0..<oldCount where targets[index] < 0 {
-      targets[removalCount] = index
-      removalCount &+= 1
+    if keptCount < oldCount {
+      for index in 0..<oldCount where targets[index] < 0 {
+        targets[removalCount] = index
+        removalCount &+= 1
+      }
     }
     let removals = Self.array(targets, count: removalCount)
     // weight[i]: the most keys a chain of runs ending with run i holds; before[i]: the run before
