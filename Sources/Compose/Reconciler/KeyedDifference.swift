@@ -313,6 +313,7 @@ struct KeyedDifference: Equatable {
     // A removal is written at or before the target the pass reads: it reuses their place.
     let removalBuffer = targets
     let insertionBuffer = base + 5 * oldCount
+    targets.initialize(repeating: -1, count: oldCount)
     // The kept keys also fall into runs: stretches of new positions whose old positions follow
     // one another. While there are few, a run's start, old start and length are kept where
     // `order`, `tails` and `tailValues` go.
@@ -322,43 +323,46 @@ struct KeyedDifference: Equatable {
     var runLength = 0
     var previousSource = -2
     var insertionCount = 0
+    var position = 0
     // Counts and positions stay far below `Int.max`: they are added to without overflow checks.
-    for position in 0..<newCount {
+    while position < newCount {
       let source = sources[position]
+      position &+= 1
       if source < 0 {
-        insertionBuffer[insertionCount] = position
+        insertionBuffer[insertionCount] = position &- 1
         insertionCount &+= 1
         previousSource = -2
         continue
       }
+      targets[source] = position &- 1
       if source == previousSource &+ 1 {
         runLength &+= 1
       } else {
-        if runsFit {
-          if runCount > 0 { tailValues[runCount &- 1] = runLength }
-          if runCount < runLimit {
-            order[runCount] = position
-            tails[runCount] = source
-            runCount &+= 1
-          } else {
-            runsFit = false
-          }
+        if runCount > 0 { tailValues[runCount &- 1] = runLength }
+        guard runCount < runLimit else {
+          runsFit = false
+          break
         }
+        order[runCount] = position &- 1
+        tails[runCount] = source
+        runCount &+= 1
         runLength = 1
       }
       previousSource = source
     }
+    // Too many runs: the rest of the pass only lists the insertions and the targets.
+    while position < newCount {
+      let source = sources[position]
+      if source < 0 {
+        insertionBuffer[insertionCount] = position
+        insertionCount &+= 1
+      } else {
+        targets[source] = position
+      }
+      position &+= 1
+    }
     if runsFit, runCount > 0 { tailValues[runCount &- 1] = runLength }
     let keptCount = newCount - insertionCount
-    // For each old position the new position of its key, or -1: needed for the removals, when
-    // some key is not kept, and for the key-by-key search.
-    if !runsFit || keptCount < oldCount {
-      targets.initialize(repeating: -1, count: oldCount)
-      for position in 0..<newCount {
-        let source = sources[position]
-        if source >= 0 { targets[source] = position }
-      }
-    }
     if runsFit {
       return Self.difference(
         runCount: runCount, starts: order, sources: tails, lengths: tailValues,
@@ -440,7 +444,8 @@ struct KeyedDifference: Equatable {
   }
 
   /// How many runs of kept keys a list of `oldCount` keys can have for its moves to be found run
-  /// by run: a run-by-run search costs the square of the runs, and one key by key costs a few
+  /// by run: about twice the square root of the count, at most 64. A run-by-run search compares
+  /// each run with the ones before it, a few steps per pair; one key by key costs some twenty
   /// steps per key.
   private static func runLimit(oldCount: Int) -> Int {
     var limit = 4
@@ -462,8 +467,7 @@ struct KeyedDifference: Equatable {
   ///   - sources: Each run's first old position; overwritten.
   ///   - lengths: Each run's length.
   ///   - scratch: Room for two integers per run.
-  ///   - targets: For each old position the new position of its key, or -1, when some key is
-  ///     not kept; room for the removals and moves.
+  ///   - targets: For each old position the new position of its key, or -1; overwritten.
   ///   - oldCount: The length of the old list.
   ///   - insertions: The insertions.
   ///   - keptCount: How many keys are kept.
@@ -474,7 +478,7 @@ struct KeyedDifference: Equatable {
     targets: UnsafeMutablePointer<Int>, oldCount: Int, insertions: [Int], keptCount: Int
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
     // A removal is written at or before the target the pass reads: it reuses their place. With
-    // every key kept, there is none, and the targets were not written.
+    // every key kept, there is none to look for.
     var removalCount = 0
     if keptCount < oldCount {
       for index in 0..<oldCount where targets[index] < 0 {
