@@ -444,9 +444,11 @@ struct KeyedDifference: Equatable {
   }
 
   /// How many runs of kept keys a list of `oldCount` keys can have for its moves to be found run
-  /// by run: about twice the square root of the count, at most 64. A run-by-run search compares
-  /// each run with the ones before it, a few steps per pair; one key by key costs some twenty
-  /// steps per key.
+  /// by run.
+  ///
+  /// About twice the square root of the count, at most 64: a run-by-run search compares each run
+  /// with the ones before it, a few steps per pair, and one key by key costs some twenty steps
+  /// per key.
   private static func runLimit(oldCount: Int) -> Int {
     var limit = 4
     while limit < 64, limit * limit < 4 * oldCount { limit += 4 }
