@@ -293,3 +293,72 @@ struct KeyMatchingTests {
     }
   }
 }
+
+/// The difference a matching describes, checked against its definition.
+///
+/// The removals and insertions are exactly the keys on one side only, the kept keys that do not
+/// move are in increasing old order, and there are as few moves as a longest increasing
+/// subsequence allows. Lists with few runs of kept keys take the run-by-run search and the others the key-by-key one;
+/// both are covered, with every number of moved keys from none to many.
+@Suite("Keyed difference")
+struct KeyedDifferenceTests {
+  /// What is wrong with the difference of a matching, as failure lines.
+  static func failures(_ difference: KeyedDifference, sources: [Int], oldCount: Int) -> [String] {
+    var failures: [String] = []
+    let insertions = sources.indices.filter { sources[$0] < 0 }
+    let kept = Set(sources.filter { $0 >= 0 })
+    let removals = (0..<oldCount).filter { !kept.contains($0) }
+    if difference.insertions != insertions {
+      failures.append("insertions \(difference.insertions)")
+    }
+    if difference.removals != removals { failures.append("removals \(difference.removals)") }
+    if difference.moves != difference.moves.sorted()
+      || Set(difference.moves).count
+        != difference.moves.count
+    {
+      failures.append("moves not ascending and unique: \(difference.moves)")
+    }
+    let moved = Set(difference.moves)
+    if let wrong = moved.first(where: { sources[$0] < 0 }) {
+      failures.append("new position \(wrong) moves but is an insertion")
+    }
+    let staying = sources.indices.filter { sources[$0] >= 0 && !moved.contains($0) }.map {
+      sources[$0]
+    }
+    if staying != staying.sorted() { failures.append("the keys that stay are not in old order") }
+    let fewest = kept.count - longestIncreasingRun(sources.filter { $0 >= 0 })
+    if difference.moves.count != fewest {
+      failures.append("\(difference.moves.count) moves, \(fewest) needed")
+    }
+    return failures
+  }
+
+  @Test(
+    "Moves, removals and insertions are the fewest, with few runs and with many",
+    arguments: [3, 10, 64, 400, 2_500])
+  func fewestChanges(count: Int) {
+    var random = SplitMix64(seed: 0xD1FF &+ UInt64(count))
+    for edits in [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144] where edits <= count {
+      for trial in 0..<6 {
+        var new = Array(0..<count)
+        var nextKey = count
+        for _ in 0..<edits {
+          let kind = random.below(4)
+          if kind == 1 || new.isEmpty {
+            new.insert(nextKey, at: random.below(new.count + 1))
+            nextKey += 1
+          } else if kind == 0 {
+            new.remove(at: random.below(new.count))
+          } else {
+            let key = new.remove(at: random.below(new.count))
+            new.insert(key, at: random.below(new.count + 1))
+          }
+        }
+        let sources = new.map { $0 < count ? $0 : -1 }
+        let difference = KeyedDifference(sources: sources, oldCount: count)
+        let failures = Self.failures(difference, sources: sources, oldCount: count)
+        #expect(failures.isEmpty, "\(count) keys, \(edits) edits, trial \(trial): \(failures)")
+      }
+    }
+  }
+}

@@ -99,7 +99,7 @@ struct ListFastPath {
         uniqueKeysWithValues: oldElements.enumerated().map { ($0.element.key, $0.offset) })
       let kept = newElements.compactMap { oldPositions[$0.key] }
       #expect(
-        plan.summary.moves == kept.count - Self.longestIncreasingRun(kept),
+        plan.summary.moves == kept.count - longestIncreasingRun(kept),
         "seed \(seed): \(oldElements.map(\.key)) -> \(newElements.map(\.key))\n\(plan)")
       #expect(plan.summary.removals == oldElements.count - newElements.count, "seed \(seed)")
     }
@@ -202,7 +202,7 @@ struct ListFastPath {
       let kept = newKeys.compactMap { oldPositions[$0] }
       #expect(plan.summary.removals == oldKeys.count - kept.count, "\(label)")
       #expect(plan.summary.additions == newKeys.count - kept.count, "\(label)")
-      #expect(plan.summary.moves == kept.count - Self.longestIncreasingRun(kept), "\(label)")
+      #expect(plan.summary.moves == kept.count - longestIncreasingRun(kept), "\(label)")
     }
   }
 
@@ -240,7 +240,7 @@ struct ListFastPath {
       let footerArrives = newFooter && !oldFooter ? 1 : 0
       #expect(plan.summary.removals == oldKeys.count - kept.count + footerLeaves, "\(label)")
       #expect(plan.summary.additions == newKeys.count - kept.count + footerArrives, "\(label)")
-      #expect(plan.summary.moves == kept.count - Self.longestIncreasingRun(kept), "\(label)")
+      #expect(plan.summary.moves == kept.count - longestIncreasingRun(kept), "\(label)")
     }
   }
 
@@ -286,18 +286,6 @@ struct ListFastPath {
         layout 'rows' #2.first.first DetailViewController stack(vertical, 0)
         did-move 'rows' #2.first.first DetailViewController
         """)
-  }
-
-  private static func longestIncreasingRun(_ values: [Int]) -> Int {
-    var tails: [Int] = []
-    for value in values {
-      if let index = tails.firstIndex(where: { $0 >= value }) {
-        tails[index] = value
-      } else {
-        tails.append(value)
-      }
-    }
-    return tails.count
   }
 }
 

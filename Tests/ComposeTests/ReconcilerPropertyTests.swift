@@ -266,7 +266,7 @@ struct ReconcilerProperties {
       var expected = Plan.Summary()
       expected.removals = old.count - kept.count
       expected.additions = new.count - kept.count
-      expected.moves = kept.count - Oracle.longestIncreasingRun(kept)
+      expected.moves = kept.count - longestIncreasingRun(kept)
       if plan.summary != expected {
         failures.append("\(plan.summary); the fewest are \(expected)")
       }
@@ -1038,24 +1038,6 @@ private enum Oracle {
       }
     }
     return count
-  }
-
-  /// The length of a longest strictly increasing subsequence, by patience sorting: each value
-  /// goes on the leftmost pile whose top is not below it.
-  ///
-  /// - Complexity: O(*n* log *n*).
-  static func longestIncreasingRun(_ values: [Int]) -> Int {
-    var tops: [Int] = []
-    for value in values {
-      var low = 0
-      var high = tops.count
-      while low < high {
-        let middle = (low + high) / 2
-        if tops[middle] < value { low = middle + 1 } else { high = middle }
-      }
-      if low == tops.count { tops.append(value) } else { tops[low] = value }
-    }
-    return tops.count
   }
 
   /// The moves that `CollectionDifference.inferringMoves()` finds; not always the fewest.
