@@ -229,13 +229,3 @@ extension Transition {
     self.init(kind: kind, duration: signature.duration)
   }
 }
-
-/// A custom transition, kept apart from the child that has it: most children have none, and an
-/// inline ``Transition`` would take 40 bytes of every one.
-final class CustomTransitionBox {
-  let transition: Transition
-
-  init(_ transition: Transition) {
-    self.transition = transition
-  }
-}

@@ -207,15 +207,20 @@ final class ResolvedChild {
   private var declaration: ChildDeclaration?
   /// The environment in effect where the child is declared; empty once released.
   private(set) var environment: EnvironmentValues
-  /// A custom transition, which a ``Transition/Signature`` cannot describe; `nil` for the others,
-  /// which `transitionSignature` describes entirely.
-  private var customTransition: CustomTransitionBox?
-  /// The ``Transition/Signature`` of `transition`, compared when a declaration is resolved
-  /// again.
-  let transitionSignature: Transition.Signature
+  /// A custom transition and an update's input, which few children have; `nil` for the others.
+  private var rare: RareChildParts?
+  /// The duration of `transition`.
+  private let transitionDuration: TimeInterval
+  /// Where the child is declared.
+  let source: SourceLocation
+  /// The kind of `transition`, as its ``Transition/Signature`` gives it.
+  private let transitionKind: UInt8
+  /// The edge of `transition`, as its ``Transition/Signature`` gives it.
+  private let transitionEdge: UInt8
   /// Whether the declaration has an update closure.
   ///
-  /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays `true` once released.
+  /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays
+  /// `true` once released.
   let hasUpdate: Bool
   /// Whether the closures are released.
   private(set) var isReleased = false
@@ -223,11 +228,15 @@ final class ResolvedChild {
   private(set) var keepsEnvironment = false
   /// The declaration's lifetime policy.
   let lifetime: Lifetime
-  /// Where the child is declared.
-  let source: SourceLocation
+
+  /// The ``Transition/Signature`` of `transition`, compared when a declaration is resolved
+  /// again.
+  var transitionSignature: Transition.Signature {
+    Transition.Signature(kind: transitionKind, edge: transitionEdge, duration: transitionDuration)
+  }
   /// The input of the update, for a child declared with one; kept once released, since the next
   /// reconciliation compares it with the new declaration's.
-  let input: ChildInput?
+  var input: ChildInput? { rare?.input }
 
   /// Makes the controller; `nil` once released.
   var make: (@MainActor () -> UIViewController)? { declaration?.make }
@@ -241,7 +250,7 @@ final class ResolvedChild {
   /// The child's transition, or its slot's; a custom transition's animations are dropped once
   /// released.
   var transition: Transition {
-    customTransition?.transition ?? Transition(signature: transitionSignature)
+    rare?.customTransition ?? Transition(signature: transitionSignature)
   }
 
   init(
@@ -252,14 +261,17 @@ final class ResolvedChild {
     self.declaration = declaration
     self.environment = environment
     let signature = transition.signature
-    transitionSignature = signature
-    if signature.kind == Transition.Signature.custom {
-      customTransition = CustomTransitionBox(transition)
+    transitionKind = signature.kind
+    transitionEdge = signature.edge
+    transitionDuration = signature.duration
+    let isCustom = signature.kind == Transition.Signature.custom
+    let input = declaration.input
+    if isCustom || input != nil {
+      rare = RareChildParts(customTransition: isCustom ? transition : nil, input: input)
     }
     hasUpdate = declaration.hasUpdate
     lifetime = declaration.lifetime
     source = declaration.source
-    input = declaration.input
   }
 
   /// Takes the environment in effect where the child is declared now, if this mounted child keeps
@@ -290,8 +302,8 @@ final class ResolvedChild {
     declaration = nil
     keepsEnvironment = keepingEnvironment
     if !keepingEnvironment { environment = EnvironmentValues() }
-    if let custom = customTransition {
-      customTransition = CustomTransitionBox(custom.transition.releasingClosures())
+    if let rare, let custom = rare.customTransition {
+      rare.customTransition = custom.releasingClosures()
     }
   }
 
@@ -332,6 +344,22 @@ final class ResolvedChild {
     if identity.occurrence > 0 { text += " (duplicate \(identity.occurrence))" }
     if lifetime != .whileShown { text += " \(lifetime)" }
     return text
+  }
+}
+
+/// What few resolved children have, kept apart from them: a custom transition (an inline
+/// ``Transition`` would take 40 bytes of every child) and the input of an update declared with
+/// one.
+final class RareChildParts {
+  /// A custom transition, which a ``Transition/Signature`` cannot describe; its animations are
+  /// dropped once the child's closures are released.
+  var customTransition: Transition?
+  /// The input of the child's update.
+  let input: ChildInput?
+
+  init(customTransition: Transition?, input: ChildInput?) {
+    self.customTransition = customTransition
+    self.input = input
   }
 }
 
