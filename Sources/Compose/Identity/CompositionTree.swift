@@ -598,9 +598,9 @@ struct Resolver {
       mountedSlots[index].hidden.isEmpty
     else { return false }
     let candidate = mountedSlots[index].children[0]
-    let storage = candidate.identity.storage
-    guard storage.controllerType == declaration.controllerType, storage.isPlain,
-      storage.path.isEmpty,
+    // The identity's storage is read in place: bound to a name, it would be retained.
+    guard candidate.identity.storage.controllerType == declaration.controllerType,
+      candidate.identity.storage.isPlain, candidate.identity.storage.path.isEmpty,
       candidate.canStand(for: declaration, slotTransition: slot.transition.signature)
     else { return false }
     candidate.refreshEnvironment(environment)
@@ -676,10 +676,11 @@ struct Resolver {
   /// Appends the local identity of a child declared in a ``ForEach`` element whose path
   /// starts with `prefixCount` components before the element's key.
   private func appendLocal(of child: ResolvedChild, prefixCount: Int, to locals: inout RunLocals) {
-    let storage = child.identity.storage
-    if storage.path.count == prefixCount + 1, storage.isPlain {
-      locals.appendPlain(controllerType: ObjectIdentifier(storage.controllerType))
+    // Read in place on the usual path: a storage bound to a name is retained and released.
+    if child.identity.storage.path.count == prefixCount + 1, child.identity.storage.isPlain {
+      locals.appendPlain(controllerType: ObjectIdentifier(child.identity.storage.controllerType))
     } else {
+      let storage = child.identity.storage
       locals.append(
         LocalIdentity(
           controllerType: ObjectIdentifier(storage.controllerType),
@@ -711,11 +712,12 @@ struct Resolver {
         !declaration.isHidden, !declaration.hasExplicitID
       {
         let candidate = candidates[source]
-        let storage = candidate.identity.storage
         // The mounted child has the same slot, path to the list and key; it is the same child
-        // when it is the element's only content, of the same type.
-        if storage.controllerType == declaration.controllerType, storage.isPlain,
-          storage.path.count == prefixCount + 1
+        // when it is the element's only content, of the same type. (Its identity's storage is
+        // read in place: bound to a name, it would be retained and released.)
+        if candidate.identity.storage.controllerType == declaration.controllerType,
+          candidate.identity.storage.isPlain,
+          candidate.identity.storage.path.count == prefixCount + 1
         {
           if source != index { reusesAll = false }
           if candidate.canStand(for: declaration, slotTransition: slotSignature) {
