@@ -333,6 +333,38 @@ struct KeyedDifferenceTests {
     return failures
   }
 
+  @Test("Every matching of up to 7 old and 7 new positions, across the run-by-run limit")
+  func everySmallMatching() {
+    var failures: [String] = []
+    for oldCount in 0...7 {
+      for newCount in 0...7 {
+        var sources: [Int] = []
+        var used = [Bool](repeating: false, count: oldCount)
+        // Every new position is an insertion or takes an old position not taken yet.
+        func visit() {
+          guard sources.count < newCount else {
+            let difference = KeyedDifference(sources: sources, oldCount: oldCount)
+            let found = Self.failures(difference, sources: sources, oldCount: oldCount)
+            if !found.isEmpty { failures.append("\(sources) from \(oldCount): \(found)") }
+            return
+          }
+          sources.append(-1)
+          visit()
+          sources.removeLast()
+          for source in 0..<oldCount where !used[source] {
+            used[source] = true
+            sources.append(source)
+            visit()
+            sources.removeLast()
+            used[source] = false
+          }
+        }
+        visit()
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) matchings: \(failures.prefix(5))")
+  }
+
   @Test(
     "Moves, removals and insertions are the fewest, with few runs and with many",
     arguments: [3, 10, 64, 400, 2_500])
