@@ -541,11 +541,18 @@ struct KeyedDifference: Equatable {
 
 extension Array where Element == Int {
   /// Whether every element is below the next.
+  ///
+  /// Read through a buffer: iterating `indices.dropFirst()` goes through a slice's generic
+  /// index, several times the cost of the comparisons.
   fileprivate var isAscending: Bool {
-    for index in indices.dropFirst() where self[index - 1] >= self[index] {
-      return false
+    withUnsafeBufferPointer { elements in
+      var index = 1
+      while index < elements.count {
+        if elements[index - 1] >= elements[index] { return false }
+        index += 1
+      }
+      return true
     }
-    return true
   }
 }
 
