@@ -341,6 +341,7 @@ struct KeyedDifference: Equatable {
         if runCount > 0 { tailValues[runCount &- 1] = runLength }
         guard runCount < runLimit else {
           runsFit = false
+          previousSource = source
           break
         }
         order[runCount] = position &- 1
@@ -350,7 +351,31 @@ struct KeyedDifference: Equatable {
       }
       previousSource = source
     }
-    // Too many runs: the rest of the pass only lists the insertions and the targets.
+    // Too many runs. While every run so far is one key below the one before (a reversed list),
+    // the pass also checks that the rest goes on down; then it only lists the insertions and the
+    // targets.
+    var descending = !runsFit
+    if descending {
+      for run in 0..<runCount where tailValues[run] != 1 || (run > 0 && tails[run] > tails[run - 1])
+      {
+        descending = false
+        break
+      }
+      if runCount > 0, previousSource > tails[runCount - 1] { descending = false }
+    }
+    var lastKept = previousSource
+    while descending, position < newCount {
+      let source = sources[position]
+      if source < 0 {
+        insertionBuffer[insertionCount] = position
+        insertionCount &+= 1
+      } else {
+        targets[source] = position
+        if source > lastKept { descending = false }
+        lastKept = source
+      }
+      position &+= 1
+    }
     while position < newCount {
       let source = sources[position]
       if source < 0 {
@@ -367,6 +392,11 @@ struct KeyedDifference: Equatable {
       return Self.difference(
         runCount: runCount, starts: order, sources: tails, lengths: tailValues,
         scratch: previous, targets: targets, oldCount: oldCount,
+        insertions: Self.array(insertionBuffer, count: insertionCount), keptCount: keptCount)
+    }
+    if descending {
+      return Self.reversedDifference(
+        sources: sources, targets: targets, oldCount: oldCount, moveBuffer: order,
         insertions: Self.array(insertionBuffer, count: insertionCount), keptCount: keptCount)
     }
     // The kept keys' new positions in old order, and a longest strictly increasing subsequence
@@ -441,6 +471,44 @@ struct KeyedDifference: Equatable {
       if !moves.isAscending { moves.sort() }
     }
     return (insertions, removals, moves)
+  }
+
+  /// The removals and moves when the kept keys are in reverse old order (a reversed list, with
+  /// keys added or removed): a longest increasing subsequence is one key, the first kept one in new
+  /// order (the last in old order, the one the key-by-key search keeps), and every other kept key
+  /// moves, in ascending new order.
+  ///
+  /// - Parameters:
+  ///   - sources: For each new position, the old position of the same key, or -1.
+  ///   - targets: For each old position the new position of its key, or -1; overwritten.
+  ///   - oldCount: The length of the old list.
+  ///   - moveBuffer: Room for the moves.
+  ///   - insertions: The insertions.
+  ///   - keptCount: How many keys are kept.
+  /// - Returns: The insertions, the removals and the moves, each ascending.
+  private static func reversedDifference(
+    sources: UnsafeBufferPointer<Int>, targets: UnsafeMutablePointer<Int>, oldCount: Int,
+    moveBuffer: UnsafeMutablePointer<Int>, insertions: [Int], keptCount: Int
+  ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
+    var removalCount = 0
+    if keptCount < oldCount {
+      for index in 0..<oldCount where targets[index] < 0 {
+        targets[removalCount] = index
+        removalCount &+= 1
+      }
+    }
+    let removals = Self.array(targets, count: removalCount)
+    var moveCount = 0
+    var staying = true
+    for position in 0..<sources.count where sources[position] >= 0 {
+      if staying {
+        staying = false
+      } else {
+        moveBuffer[moveCount] = position
+        moveCount &+= 1
+      }
+    }
+    return (insertions, removals, Self.array(moveBuffer, count: moveCount))
   }
 
   /// How many runs of kept keys a list of `oldCount` keys can have for its moves to be found run
