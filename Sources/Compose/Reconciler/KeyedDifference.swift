@@ -490,14 +490,7 @@ struct KeyedDifference: Equatable {
     sources: UnsafeBufferPointer<Int>, targets: UnsafeMutablePointer<Int>, oldCount: Int,
     moveBuffer: UnsafeMutablePointer<Int>, insertions: [Int], keptCount: Int
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
-    var removalCount = 0
-    if keptCount < oldCount {
-      for index in 0..<oldCount where targets[index] < 0 {
-        targets[removalCount] = index
-        removalCount &+= 1
-      }
-    }
-    let removals = Self.array(targets, count: removalCount)
+    let removals = Self.removals(targets: targets, oldCount: oldCount, keptCount: keptCount)
     var moveCount = 0
     var staying = true
     for position in 0..<sources.count where sources[position] >= 0 {
@@ -547,16 +540,7 @@ struct KeyedDifference: Equatable {
     lengths: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
     targets: UnsafeMutablePointer<Int>, oldCount: Int, insertions: [Int], keptCount: Int
   ) -> (insertions: [Int], removals: [Int], moves: [Int]) {
-    // A removal is written at or before the target the pass reads: it reuses their place. With
-    // every key kept, there is none to look for.
-    var removalCount = 0
-    if keptCount < oldCount {
-      for index in 0..<oldCount where targets[index] < 0 {
-        targets[removalCount] = index
-        removalCount &+= 1
-      }
-    }
-    let removals = Self.array(targets, count: removalCount)
+    let removals = Self.removals(targets: targets, oldCount: oldCount, keptCount: keptCount)
     // weight[i]: the most keys a chain of runs ending with run i holds; before[i]: the run before
     // i in that chain, or -1.
     let weight = scratch
@@ -594,6 +578,29 @@ struct KeyedDifference: Equatable {
       }
     }
     return (insertions, removals, Self.array(moveBuffer, count: moveCount))
+  }
+
+  /// The old positions whose target is -1, ascending: the removals.
+  ///
+  /// A removal is written at or before the target the pass reads, so it reuses their place. With
+  /// every key kept there is none, and the targets are not read.
+  ///
+  /// - Parameters:
+  ///   - targets: For each old position the new position of its key, or -1; overwritten.
+  ///   - oldCount: The length of the old list.
+  ///   - keptCount: How many keys are kept.
+  /// - Returns: The removals.
+  private static func removals(
+    targets: UnsafeMutablePointer<Int>, oldCount: Int, keptCount: Int
+  ) -> [Int] {
+    var removalCount = 0
+    if keptCount < oldCount {
+      for index in 0..<oldCount where targets[index] < 0 {
+        targets[removalCount] = index
+        removalCount &+= 1
+      }
+    }
+    return Self.array(targets, count: removalCount)
   }
 
   /// The `count` integers at `start`, as an array; empty, without allocating, for none.
