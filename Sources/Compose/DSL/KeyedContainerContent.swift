@@ -6,7 +6,7 @@ struct NamedKeyedElements: KeyedElements {
 
   var source: SourceLocation { list.source }
   var count: Int { list.count }
-  func key(at index: Int) -> AnyHashable { list.key(at: index) }
+  func key(at index: Int) -> ChildKey { list.key(at: index) }
   var contents: [SlotContent] { list.contents }
   func checkKeys() -> KeyCheck { list.checkKeys() }
   func run(prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?)

@@ -185,6 +185,6 @@ final class NavigationStackDeclaration {
     guard components.count >= 2, components[0] == .statement(1),
       case .key(let key) = components[1]
     else { return nil }
-    return key
+    return key.anyHashable
   }
 }

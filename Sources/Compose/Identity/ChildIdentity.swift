@@ -167,7 +167,7 @@ struct StructuralPath: Hashable, CustomStringConvertible {
     /// A pass of a `for` loop.
     case pass(Int)
     /// An element of a `ForEach`.
-    case key(AnyHashable)
+    case key(ChildKey)
     /// Keeps the children of the second and later declarations of the same slot name apart.
     case slotOccurrence(Int)
   }
@@ -202,15 +202,15 @@ struct StructuralPath: Hashable, CustomStringConvertible {
 
   /// The key of the outermost ``ForEach`` element on the path, if any.
   var outermostKey: AnyHashable? {
-    for case .key(let key) in prefix { return key }
-    if case .key(let key) = last { return key }
+    for case .key(let key) in prefix { return key.anyHashable }
+    if case .key(let key) = last { return key.anyHashable }
     return nil
   }
 
   /// The key of the innermost ``ForEach`` element on the path, if any.
   var innermostKey: AnyHashable? {
-    if case .key(let key) = last { return key }
-    for case .key(let key) in prefix.reversed() { return key }
+    if case .key(let key) = last { return key.anyHashable }
+    for case .key(let key) in prefix.reversed() { return key.anyHashable }
     return nil
   }
 
@@ -261,7 +261,7 @@ struct StructuralPath: Hashable, CustomStringConvertible {
       case .branch(.second): "second"
       case .branch(.some): "some"
       case .pass(let index): "[\(index)]"
-      case .key(let key): "#\(Self.describe(key))"
+      case .key(let key): "#\(Self.describe(key.anyHashable))"
       case .slotOccurrence(let index): "slot\(index)"
       }
     }.joined(separator: ".")

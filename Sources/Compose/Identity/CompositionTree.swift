@@ -863,7 +863,7 @@ struct Resolver {
           diagnostics.append(
             Diagnostic(
               id: .duplicateKey,
-              message: "key \(Self.quoted(key)) is used twice in \(elements.kind) at "
+              message: "key \(Self.quoted(key.anyHashable)) is used twice in \(elements.kind) at "
                 + "\(elements.source) in slot '\(slot)'; the second element is kept as a separate "
                 + "child; make the keys unique",
               source: elements.source))

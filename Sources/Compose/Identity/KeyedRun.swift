@@ -7,7 +7,7 @@
 protocol KeyedElements {
   var source: SourceLocation { get }
   var count: Int { get }
-  func key(at index: Int) -> AnyHashable
+  func key(at index: Int) -> ChildKey
   /// Each element's content, in order.
   var contents: [SlotContent] { get }
   /// Whether every key is unique, found with one typed lookup per key: the set of the keys when
@@ -139,7 +139,7 @@ struct TypedElements<Key: Hashable>: KeyedElements {
 
   var count: Int { keys.count }
 
-  func key(at index: Int) -> AnyHashable { AnyHashable(keys[index]) }
+  func key(at index: Int) -> ChildKey { ChildKey(keys[index]) }
 
   func checkKeys() -> KeyCheck {
     if let unique = operations.uniqueKeys(keys) { return .unique(TypedKeyIndex(unique)) }
