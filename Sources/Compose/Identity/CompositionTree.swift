@@ -209,14 +209,9 @@ final class ResolvedChild {
   private(set) var environment: EnvironmentValues
   /// A custom transition and an update's input, which few children have; `nil` for the others.
   private var rare: RareChildParts?
-  /// The duration of `transition`.
-  private let transitionDuration: TimeInterval
-  /// Where the child is declared.
-  let source: SourceLocation
-  /// The kind of `transition`, as its ``Transition/Signature`` gives it.
-  private let transitionKind: UInt8
-  /// The edge of `transition`, as its ``Transition/Signature`` gives it.
-  private let transitionEdge: UInt8
+  /// Where the child is declared, its transition's signature and its lifetime, shared with the
+  /// siblings declared alike.
+  let site: ChildSite
   /// Whether the declaration has an update closure.
   ///
   /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays
@@ -226,14 +221,13 @@ final class ResolvedChild {
   private(set) var isReleased = false
   /// Whether the environment stayed when the closures were released.
   private(set) var keepsEnvironment = false
+  /// Where the child is declared.
+  var source: SourceLocation { site.source }
   /// The declaration's lifetime policy.
-  let lifetime: Lifetime
-
+  var lifetime: Lifetime { site.lifetime }
   /// The ``Transition/Signature`` of `transition`, compared when a declaration is resolved
   /// again.
-  var transitionSignature: Transition.Signature {
-    Transition.Signature(kind: transitionKind, edge: transitionEdge, duration: transitionDuration)
-  }
+  var transitionSignature: Transition.Signature { site.transitionSignature }
   /// The input of the update, for a child declared with one; kept once released, since the next
   /// reconciliation compares it with the new declaration's.
   var input: ChildInput? { rare?.input }
@@ -253,25 +247,36 @@ final class ResolvedChild {
     rare?.customTransition ?? Transition(signature: transitionSignature)
   }
 
+  /// Makes a child of `declaration`, sharing `site` when the child is declared alike.
+  ///
+  /// - Parameters:
+  ///   - identity: The child's identity.
+  ///   - declaration: Its declaration.
+  ///   - environment: The environment in effect where it is declared.
+  ///   - transition: Its transition: its own, or its slot's.
+  ///   - site: The site of a child resolved just before, most often a sibling declared at the
+  ///     same place; used when source, transition and lifetime are the same.
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
-    transition: Transition
+    transition: Transition, sharing site: ChildSite?
   ) {
     self.identity = identity
     self.declaration = declaration
     self.environment = environment
     let signature = transition.signature
-    transitionKind = signature.kind
-    transitionEdge = signature.edge
-    transitionDuration = signature.duration
+    if let site, site.matches(declaration, signature: signature) {
+      self.site = site
+    } else {
+      self.site = ChildSite(
+        source: declaration.source, transitionSignature: signature,
+        lifetime: declaration.lifetime)
+    }
     let isCustom = signature.kind == Transition.Signature.custom
     let input = declaration.input
     if isCustom || input != nil {
       rare = RareChildParts(customTransition: isCustom ? transition : nil, input: input)
     }
     hasUpdate = declaration.hasUpdate
-    lifetime = declaration.lifetime
-    source = declaration.source
   }
 
   /// Takes the environment in effect where the child is declared now, if this mounted child keeps
@@ -325,9 +330,10 @@ final class ResolvedChild {
   /// Whether this mounted child can stand for a newly declared one that has its identity.
   @inline(__always)
   func canStand(for declaration: ChildDeclaration, slotTransition: Transition.Signature) -> Bool {
+    let site = site
     guard !hasUpdate, !declaration.hasUpdate,
-      source.line == declaration.source.line, lifetime == declaration.lifetime,
-      source == declaration.source
+      site.source.line == declaration.source.line, site.lifetime == declaration.lifetime,
+      site.source == declaration.source
     else { return false }
     guard declaration.hasTransition else {
       return transitionSignature.isSame(as: slotTransition)
@@ -344,6 +350,34 @@ final class ResolvedChild {
     if identity.occurrence > 0 { text += " (duplicate \(identity.occurrence))" }
     if lifetime != .whileShown { text += " \(lifetime)" }
     return text
+  }
+}
+
+/// What the children declared at one place have in common: where, how they animate and how long
+/// they live.
+///
+/// Resolved children that agree on all three share one site, which is what consecutive siblings
+/// declared at the same place do (the children of a ``ForEach``: one site for the whole list). A
+/// mounted child then holds a reference where the three took 40 bytes of every one.
+final class ChildSite {
+  /// Where the children are declared.
+  let source: SourceLocation
+  /// Their transition's signature: their own transition's, or their slot's.
+  let transitionSignature: Transition.Signature
+  /// Their lifetime policy.
+  let lifetime: Lifetime
+
+  init(source: SourceLocation, transitionSignature: Transition.Signature, lifetime: Lifetime) {
+    self.source = source
+    self.transitionSignature = transitionSignature
+    self.lifetime = lifetime
+  }
+
+  /// Whether a child of `declaration` whose transition has `signature` belongs to this site.
+  @inline(__always)
+  func matches(_ declaration: ChildDeclaration, signature: Transition.Signature) -> Bool {
+    source.line == declaration.source.line && lifetime == declaration.lifetime
+      && transitionSignature == signature && source == declaration.source
   }
 }
 
@@ -450,6 +484,8 @@ struct Resolver {
   private var mountedCode = 0
   /// The signature of the transition of the slot being resolved.
   private var slotSignature = Transition.none.signature
+  /// The site of the last child made, shared by the next one when it is declared alike.
+  private var lastSite: ChildSite?
 
   /// The last slot code handed out; codes are never reused.
   private static var lastCode = 0
@@ -650,6 +686,18 @@ struct Resolver {
     slots[index].code = Self.freshCode()
   }
 
+  /// A new child, sharing the site of the last one made when it is declared alike.
+  private mutating func makeChild(
+    identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
+    transition: Transition
+  ) -> ResolvedChild {
+    let child = ResolvedChild(
+      identity: identity, declaration: declaration, environment: environment,
+      transition: transition, sharing: lastSite)
+    lastSite = child.site
+    return child
+  }
+
   /// The identity of the child at `position` in the slot being resolved: the mounted child's
   /// when it is equal, a new one otherwise.
   private mutating func identity(
@@ -727,7 +775,7 @@ struct Resolver {
             children.append(
               ResolvedChild(
                 identity: candidate.identity, declaration: declaration, environment: environment,
-                transition: declaration.transition ?? slotTransition))
+                transition: declaration.transition ?? slotTransition, sharing: candidate.site))
           }
           locals.appendPlain(controllerType: ObjectIdentifier(declaration.controllerType))
           continue
@@ -770,7 +818,7 @@ struct Resolver {
       let identity = identity(
         at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
       declaredHidden.append(
-        ResolvedChild(
+        makeChild(
           identity: identity, declaration: declaration, environment: environment,
           transition: declaration.transition ?? slotTransition))
     case .child(let declaration):
@@ -807,7 +855,7 @@ struct Resolver {
         return
       }
       children.append(
-        ResolvedChild(
+        makeChild(
           identity: identity, declaration: declaration, environment: environment,
           transition: declaration.transition ?? slotTransition))
     case .block(let statements) where statements.count == 1:

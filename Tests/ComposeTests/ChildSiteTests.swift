@@ -1,0 +1,78 @@
+import Testing
+
+@testable import Compose
+
+/// `ChildSite`: resolved children declared alike share where they are declared, their
+/// transition's signature and their lifetime, and each child still reads its own.
+@Suite("Child sites")
+@MainActor
+struct ChildSiteTests {
+  /// The resolved children of the tree's only slot.
+  static func children(of tree: CompositionTree) -> [ResolvedChild] {
+    tree.slots.first?.children ?? []
+  }
+
+  @Test("A ForEach's children share one site")
+  func listSharesOneSite() {
+    let tree = CompositionTree {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(Array(0..<100), id: \.self) { _ in Child { RowViewController() } }
+      }
+    }
+    let children = Self.children(of: tree)
+    #expect(children.count == 100)
+    #expect(children.allSatisfy { $0.site === children[0].site })
+    #expect(children[0].source.line == #line - 6)
+  }
+
+  @Test("Children that differ in place, transition or lifetime each read their own")
+  func differingChildrenKeepTheirOwn() {
+    let tree = CompositionTree {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        Child { RowViewController() }
+        ForEach(Array(0..<5), id: \.self) { key in
+          Child { RowViewController() }
+            .lifetime(key == 1 ? .keepAlive(evictOnMemoryWarning: false) : .whileShown)
+            .transition(.crossDissolve(duration: key == 2 ? 0.5 : 0.2))
+        }
+      }
+    }
+    let children = Self.children(of: tree)
+    let keepAlive = Lifetime.keepAlive(evictOnMemoryWarning: false)
+    #expect(
+      children.map(\.lifetime) == [.whileShown, .whileShown, keepAlive]
+        + Array(repeating: .whileShown, count: 3))
+    #expect(children.map(\.transitionSignature.duration) == [0, 0.2, 0.2, 0.5, 0.2, 0.2])
+    #expect(children[0].source.line != children[1].source.line)
+    #expect(children[1...].allSatisfy { $0.source.line == children[1].source.line })
+    // Only consecutive children declared alike share a site: the last two.
+    let sites = children.map { ObjectIdentifier($0.site) }
+    #expect(Set(sites).count == 5)
+    #expect(sites[4] == sites[5])
+  }
+
+  @Test("A kept child declared again with an update shares its mounted site")
+  func redeclaredChildKeepsItsSite() {
+    @CompositionBuilder func rows(_ keys: [Int]) -> CompositionContent {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(keys, id: \.self) { key in
+          Child {
+            RowViewController()
+          } update: { _ in
+            _ = key
+          }
+        }
+      }
+    }
+    let mounted = CompositionTree(rows([1, 2, 3]))
+    let again = CompositionTree(rows([3, 1, 2]), mounted: mounted)
+    let old = Self.children(of: mounted)
+    let new = Self.children(of: again)
+    // A child with an update is made again at every resolution, with the mounted identity.
+    #expect(new.map(\.identity) == [old[2].identity, old[0].identity, old[1].identity])
+    for (child, mounted) in zip(new, [old[2], old[0], old[1]]) {
+      #expect(child !== mounted)
+      #expect(child.site === mounted.site)
+    }
+  }
+}
