@@ -75,4 +75,19 @@ struct ChildSiteTests {
       #expect(child.site === mounted.site)
     }
   }
+
+  @Test("A slot's children share its name, and children added later share the mounted ones'")
+  func slotNameIsShared() {
+    @CompositionBuilder func rows(_ keys: [Int]) -> CompositionContent {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(keys, id: \.self) { _ in Child { RowViewController() } }
+      }
+    }
+    let mounted = CompositionTree(rows([1, 2]))
+    let grown = CompositionTree(rows([1, 2, 3, 4]), mounted: mounted)
+    let names = Self.children(of: grown).map { ObjectIdentifier($0.identity.storage.slotName) }
+    #expect(names.count == 4)
+    #expect(Set(names).count == 1)
+    #expect(Self.children(of: grown)[3].identity.slot == "rows")
+  }
 }

@@ -21,7 +21,9 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   /// (see ``CompositionTree/init(_:environment:mounted:)``), which makes comparing it one pointer
   /// comparison.
   final class Storage {
-    let slot: String
+    /// The slot's name, shared by the identities of the slot's children.
+    let slotName: SlotName
+    var slot: String { slotName.name }
     let path: StructuralPath
     let controllerType: UIViewController.Type
     /// The explicit id and the occurrence, boxed: nearly every child has neither, and inline
@@ -41,17 +43,17 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     let digest: Int
 
     init(
-      slot: String, slotDigest: Int, path: StructuralPath, controllerType: UIViewController.Type,
+      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
       explicitID: AnyHashable?, occurrence: Int
     ) {
-      self.slot = slot
+      slotName = slot
       self.path = path
       self.controllerType = controllerType
       rare =
         explicitID == nil && occurrence == 0
         ? nil : RareIdentityParts(explicitID: explicitID, occurrence: occurrence)
       var hasher = Hasher()
-      hasher.combine(slotDigest)
+      hasher.combine(slot.digest)
       hasher.combine(path.cachedHash)
       hasher.combine(ObjectIdentifier(controllerType))
       hasher.combine(occurrence)
@@ -73,12 +75,12 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   public var occurrence: Int { storage.occurrence }
 
   init(
-    slot: String, slotDigest: Int, path: StructuralPath, controllerType: UIViewController.Type,
+    slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
     explicitID: AnyHashable?, occurrence: Int = 0
   ) {
     storage = Storage(
-      slot: slot, slotDigest: slotDigest, path: path, controllerType: controllerType,
-      explicitID: explicitID, occurrence: occurrence)
+      slot: slot, path: path, controllerType: controllerType, explicitID: explicitID,
+      occurrence: occurrence)
   }
 
   init(storage: Storage) {
@@ -94,13 +96,6 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
 
   /// The name of the controller type.
   public var typeName: String { String(describing: controllerType) }
-
-  /// The hash of a slot name, computed once per slot and folded into each child's digest.
-  static func slotDigest(_ slot: String) -> Int {
-    var hasher = Hasher()
-    hasher.combine(slot)
-    return hasher.finalize()
-  }
 
   /// The structural position, as text (`1.first`); empty for the only child of a slot.
   public var position: String { path.description }
@@ -132,7 +127,8 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     return lhs === rhs
       || (lhs.digest == rhs.digest && lhs.controllerType == rhs.controllerType
         && lhs.occurrence == rhs.occurrence && lhs.path == rhs.path
-        && lhs.explicitID == rhs.explicitID && lhs.slot == rhs.slot)
+        && lhs.explicitID == rhs.explicitID
+        && (lhs.slotName === rhs.slotName || lhs.slot == rhs.slot))
   }
 
   /// Hashes the identity.
@@ -140,6 +136,21 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.digest)
+  }
+}
+
+/// A slot's name as the identities of its children hold it: one reference in each instead of the
+/// text, and hashed once.
+final class SlotName {
+  let name: String
+  /// The hash of the name, folded into each child's digest.
+  let digest: Int
+
+  init(_ name: String) {
+    self.name = name
+    var hasher = Hasher()
+    hasher.combine(name)
+    digest = hasher.finalize()
   }
 }
 

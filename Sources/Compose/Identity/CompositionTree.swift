@@ -470,7 +470,9 @@ struct Resolver {
   private var explicitIDsBySlot: [Int: [ExplicitID: Int]] = [:]
   private var explicitIDs: [ExplicitID: Int] = [:]
   private var slotName = ""
-  private var slotDigest: Int?
+  /// The slot's name as the new identities of its children hold it: the mounted children's, or
+  /// made at the first new identity.
+  private var sharedSlotName: SlotName?
   /// The children of the slot being resolved that are declared hidden (``Child/hidden(_:)``).
   private var declaredHidden: [ResolvedChild] = []
   /// The mounted children of the slot being resolved, compared by position with the new ones.
@@ -577,7 +579,7 @@ struct Resolver {
     runCapture = .armed
     if !explicitIDs.isEmpty { explicitIDs = [:] }
     slotName = slot.name
-    slotDigest = nil
+    sharedSlotName = nil
     slotSignature = slot.transition.signature
     var list: ChildList
     if let mountedIndex {
@@ -668,7 +670,7 @@ struct Resolver {
     runCapture = .disarmed
     explicitIDs = explicitIDsBySlot[index] ?? [:]
     slotName = slot.name
-    slotDigest = nil
+    sharedSlotName = nil
     slotSignature = slot.transition.signature
     candidates = []
     reusesAll = false
@@ -714,11 +716,22 @@ struct Resolver {
       }
     }
     reusesAll = false
-    let digest = slotDigest ?? ChildIdentity.slotDigest(slotName)
-    slotDigest = digest
     return ChildIdentity(
-      slot: slotName, slotDigest: digest, path: path, controllerType: declaration.controllerType,
+      slot: identitySlotName(), path: path, controllerType: declaration.controllerType,
       explicitID: declaration.explicitID, occurrence: occurrence)
+  }
+
+  /// The slot's name for a new identity: shared with the mounted children when they have it.
+  private mutating func identitySlotName() -> SlotName {
+    if let sharedSlotName { return sharedSlotName }
+    let name: SlotName
+    if let mounted = candidates.first?.identity.storage.slotName, mounted.name == slotName {
+      name = mounted
+    } else {
+      name = SlotName(slotName)
+    }
+    sharedSlotName = name
+    return name
   }
 
   /// Appends the local identity of a child declared in a ``ForEach`` element whose path
