@@ -43,7 +43,15 @@ struct ChildKeyTests {
         continue
       }
     }
+  }
+
+  @Test("A key and the path it ends take 17 and 28 bytes: an identity's storage is 72 bytes")
+  func layout() {
+    // The storage holds three references, the path and a 32-bit digest: 16 + 24 + 28 + 4 bytes
+    // with the object's header, which malloc serves from its 80-byte size class.
     #expect(MemoryLayout<ChildKey>.size == 17)
+    #expect(MemoryLayout<PathComponents>.size == 28)
+    #expect(MemoryLayout<StructuralPath>.size == 36)
   }
 
   @Test("Keys compare and hash as AnyHashable does, however each one is held")

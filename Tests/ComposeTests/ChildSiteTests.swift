@@ -4,7 +4,7 @@ import Testing
 
 /// `ChildSite`: resolved children declared alike share where they are declared, their
 /// transition's signature and their lifetime, and each child still reads its own.
-@Suite("Child sites")
+@Suite("What mounted children share")
 @MainActor
 struct ChildSiteTests {
   /// The resolved children of the tree's only slot.

@@ -24,11 +24,12 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     /// The slot's name, shared by the identities of the slot's children.
     let slotName: SlotName
     var slot: String { slotName.name }
-    let path: StructuralPath
     let controllerType: UIViewController.Type
     /// The explicit id and the occurrence, boxed: nearly every child has neither, and inline
     /// they would take 48 bytes of every identity.
     private let rare: RareIdentityParts?
+    /// The structural position, without its hash: `digest` includes it.
+    let path: PathComponents
     /// The explicit id given with `id(_:)`, if any.
     var explicitID: AnyHashable? { rare?.explicitID }
     /// Whether `explicitID` is set; read instead of it where most children have none, because
@@ -40,14 +41,17 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     var isPlain: Bool { rare == nil }
     /// Every part of the identity, hashed once; compared first, so that different identities
     /// usually differ at the first comparison.
-    let digest: Int
+    ///
+    /// 32 bits, which fit beside the path's end: with the fields before them, the storage is 72
+    /// bytes, one malloc size class below 88.
+    let digest: UInt32
 
     init(
       slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
       explicitID: AnyHashable?, occurrence: Int
     ) {
       slotName = slot
-      self.path = path
+      self.path = path.parts
       self.controllerType = controllerType
       rare =
         explicitID == nil && occurrence == 0
@@ -58,7 +62,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       hasher.combine(ObjectIdentifier(controllerType))
       hasher.combine(occurrence)
       hasher.combine(explicitID)
-      digest = hasher.finalize()
+      digest = UInt32(truncatingIfNeeded: hasher.finalize())
     }
   }
 
@@ -66,7 +70,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
 
   /// The slot the child is declared in.
   public var slot: String { storage.slot }
-  var path: StructuralPath { storage.path }
+  var path: PathComponents { storage.path }
   var controllerType: UIViewController.Type { storage.controllerType }
   /// The explicit identity given with `id(_:)`, if any.
   public var explicitID: AnyHashable? { storage.explicitID }
@@ -168,8 +172,70 @@ final class RareIdentityParts {
   }
 }
 
-/// The structural position of a child within its slot's builder.
+/// The structural position of a child within its slot's builder, with its hash: the form the
+/// resolver builds paths in.
 struct StructuralPath: Hashable, CustomStringConvertible {
+  typealias Component = PathComponents.Component
+
+  /// The hash of the components, extended one component at a time.
+  private(set) var cachedHash = 0
+  /// The components; what an identity keeps of its path (its digest stands for the hash).
+  private(set) var parts = PathComponents()
+
+  /// The components, in order; makes an array, so hot paths use ``count``, ``isEmpty`` and
+  /// ``first`` instead.
+  var components: [Component] { parts.components }
+
+  /// The number of components.
+  var count: Int { parts.count }
+
+  /// Whether the path has no component: the only child of a slot.
+  var isEmpty: Bool { parts.isEmpty }
+
+  /// A path that is this one and one component more.
+  func appending(_ component: Component) -> StructuralPath {
+    parent.appending(component)
+  }
+
+  /// What the paths of this one's children share, computed once for all of them.
+  var parent: Parent {
+    Parent(components: components, hash: cachedHash)
+  }
+
+  /// The part of a path that a run of sibling paths share: appending to it allocates nothing.
+  struct Parent {
+    let components: [Component]
+    let hash: Int
+
+    /// The path of a child: these components, then `component`.
+    func appending(_ component: Component) -> StructuralPath {
+      var hasher = Hasher()
+      hasher.combine(hash)
+      hasher.combine(component)
+      var path = StructuralPath()
+      path.cachedHash = hasher.finalize()
+      path.parts = PathComponents(prefix: components, last: component)
+      return path
+    }
+  }
+
+  static func == (lhs: StructuralPath, rhs: StructuralPath) -> Bool {
+    lhs.cachedHash == rhs.cachedHash && lhs.parts == rhs.parts
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(cachedHash)
+  }
+
+  var description: String { parts.description }
+
+  static func describe(_ value: AnyHashable) -> String {
+    PathComponents.describe(value)
+  }
+}
+
+/// The components of a structural path, without its hash: what a child's identity keeps.
+struct PathComponents: Equatable, CustomStringConvertible {
   enum Component: Hashable {
     /// A statement of a block.
     case statement(Int)
@@ -183,8 +249,6 @@ struct StructuralPath: Hashable, CustomStringConvertible {
     case slotOccurrence(Int)
   }
 
-  /// The hash of the components, extended one component at a time.
-  private(set) var cachedHash = 0
   /// Every component but the last, shared by the paths of siblings.
   private var prefix: [Component] = []
   /// The last component, `nil` only for the empty path.
@@ -193,7 +257,19 @@ struct StructuralPath: Hashable, CustomStringConvertible {
   /// key, and an array per child would be an allocation per child.
   private var last: Component?
   /// The number of components; stored, so that asking for it does not copy `last`.
-  private var storedCount: UInt32 = 0
+  ///
+  /// Two bytes, which an identity's storage has spare after `last`: a builder cannot nest
+  /// 65,535 deep.
+  private var storedCount: UInt16 = 0
+
+  init() {}
+
+  /// `prefix`, then `last`.
+  init(prefix: [Component], last: Component) {
+    self.prefix = prefix
+    self.last = last
+    storedCount = UInt16(clamping: prefix.count + 1)
+  }
 
   /// The components, in order; makes an array, so hot paths use ``count``, ``isEmpty`` and
   /// ``first`` instead.
@@ -225,42 +301,8 @@ struct StructuralPath: Hashable, CustomStringConvertible {
     return nil
   }
 
-  /// A path that is this one and one component more.
-  func appending(_ component: Component) -> StructuralPath {
-    parent.appending(component)
-  }
-
-  /// What the paths of this one's children share, computed once for all of them.
-  var parent: Parent {
-    Parent(components: components, hash: cachedHash)
-  }
-
-  /// The part of a path that a run of sibling paths share: appending to it allocates nothing.
-  struct Parent {
-    let components: [Component]
-    let hash: Int
-
-    /// The path of a child: these components, then `component`.
-    func appending(_ component: Component) -> StructuralPath {
-      var hasher = Hasher()
-      hasher.combine(hash)
-      hasher.combine(component)
-      var path = StructuralPath()
-      path.cachedHash = hasher.finalize()
-      path.prefix = components
-      path.last = component
-      path.storedCount = UInt32(components.count + 1)
-      return path
-    }
-  }
-
-  static func == (lhs: StructuralPath, rhs: StructuralPath) -> Bool {
-    lhs.cachedHash == rhs.cachedHash && lhs.storedCount == rhs.storedCount
-      && lhs.prefix == rhs.prefix && lhs.last == rhs.last
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(cachedHash)
+  static func == (lhs: PathComponents, rhs: PathComponents) -> Bool {
+    lhs.storedCount == rhs.storedCount && lhs.last == rhs.last && lhs.prefix == rhs.prefix
   }
 
   var description: String {

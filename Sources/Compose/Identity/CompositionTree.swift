@@ -708,7 +708,7 @@ struct Resolver {
     if position < candidates.count {
       let candidate = candidates[position].identity.storage
       if candidate.controllerType == declaration.controllerType,
-        candidate.occurrence == occurrence, candidate.path == path,
+        candidate.occurrence == occurrence, candidate.path == path.parts,
         candidate.hasExplicitID == declaration.hasExplicitID,
         !candidate.hasExplicitID || candidate.explicitID == declaration.explicitID
       {
