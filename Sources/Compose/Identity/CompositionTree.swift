@@ -631,17 +631,12 @@ struct Resolver {
     of slot: SlotDeclaration, at index: Int, environment: EnvironmentValues
   ) -> Bool {
     // The mounted slot is read in place: copying it would retain each of its references.
-    guard case .child(let declaration) = slot.content.node, !declaration.isHidden,
-      !declaration.hasExplicitID, mountedSlots[index].children.count == 1,
-      mountedSlots[index].hidden.isEmpty
+    guard mountedSlots[index].children.count == 1, mountedSlots[index].hidden.isEmpty,
+      Self.canKeep(
+        mountedSlots[index].children[0], for: slot.content,
+        slotTransition: slot.transition.signature)
     else { return false }
-    let candidate = mountedSlots[index].children[0]
-    // The identity's storage is read in place: bound to a name, it would be retained.
-    guard candidate.identity.storage.controllerType == declaration.controllerType,
-      candidate.identity.storage.isPlain, candidate.identity.storage.path.isEmpty,
-      candidate.canStand(for: declaration, slotTransition: slot.transition.signature)
-    else { return false }
-    candidate.refreshEnvironment(environment)
+    mountedSlots[index].children[0].refreshEnvironment(environment)
     let code =
       mountedSlots[index].declaration.layoutMatches(slot)
       ? mountedSlots[index].code : Self.freshCode()
@@ -650,6 +645,57 @@ struct Resolver {
         declaration: slot, children: mountedSlots[index].children, keyedRun: nil,
         hasUpdates: false, code: code))
     return true
+  }
+
+  /// Whether `candidate` can stand for `content` when it is one plain child; the content is
+  /// borrowed, so that its declaration is read without being retained.
+  @inline(__always)
+  private static func canKeep(
+    _ candidate: ResolvedChild, for content: borrowing SlotContent,
+    slotTransition: Transition.Signature
+  ) -> Bool {
+    switch content.node {
+    case .child(let declaration):
+      // The identity's storage is read in place: bound to a name, it would be retained.
+      !declaration.isHidden && !declaration.hasExplicitID
+        && candidate.identity.storage.controllerType == declaration.controllerType
+        && candidate.identity.storage.isPlain && candidate.identity.storage.path.isEmpty
+        && candidate.canStand(for: declaration, slotTransition: slotTransition)
+    default: false
+    }
+  }
+
+  /// How a mounted child of a list relates to the content of the element with its key.
+  private enum Keeping {
+    /// The content is one plain child of the mounted child's type, which can stand for it.
+    case stands
+    /// The content is one plain child of the mounted child's type, which needs a new resolved
+    /// child with the same identity (it has an update, or another transition, lifetime or
+    /// source).
+    case sameIdentity
+    /// Anything else: the content is resolved from scratch.
+    case other
+  }
+
+  /// How `candidate`, the mounted child of the element's key, relates to the element's new
+  /// `content`; the content is borrowed, so that its declaration is read without being retained.
+  @inline(__always)
+  private static func keeping(
+    _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
+    slotTransition: Transition.Signature
+  ) -> Keeping {
+    switch content.node {
+    case .child(let declaration):
+      guard !declaration.isHidden, !declaration.hasExplicitID,
+        candidate.identity.storage.controllerType == declaration.controllerType,
+        candidate.identity.storage.isPlain,
+        candidate.identity.storage.path.count == prefixCount + 1
+      else { return .other }
+      return candidate.canStand(for: declaration, slotTransition: slotTransition)
+        ? .stands : .sameIdentity
+    default:
+      return .other
+    }
   }
 
   /// Adds the children of a second declaration of a slot name to the first one's, under a path
@@ -769,28 +815,27 @@ struct Resolver {
     var parent: StructuralPath.Parent?
     for index in 0..<contents.count {
       let source = sources[index]
-      if source >= 0, case .child(let declaration) = contents[index].node,
-        !declaration.isHidden, !declaration.hasExplicitID
-      {
-        let candidate = candidates[source]
-        // The mounted child has the same slot, path to the list and key; it is the same child
-        // when it is the element's only content, of the same type. (Its identity's storage is
-        // read in place: bound to a name, it would be retained and released.)
-        if candidate.identity.storage.controllerType == declaration.controllerType,
-          candidate.identity.storage.isPlain,
-          candidate.identity.storage.path.count == prefixCount + 1
-        {
+      // The mounted child has the same slot, path to the list and key; it is the same child
+      // when it is the element's only content, of the same type. (The content is borrowed and
+      // the mounted child read in place: bound to names, they would be retained and released.)
+      if source >= 0 {
+        let keeping = Self.keeping(
+          candidates[source], for: contents[index], prefixCount: prefixCount,
+          slotTransition: slotSignature)
+        if keeping != .other {
           if source != index { reusesAll = false }
-          if candidate.canStand(for: declaration, slotTransition: slotSignature) {
-            candidate.refreshEnvironment(environment)
-            children.append(candidate)
-          } else {
+          if keeping == .stands {
+            candidates[source].refreshEnvironment(environment)
+            children.append(candidates[source])
+          } else if case .child(let declaration) = contents[index].node {
             children.append(
               ResolvedChild(
-                identity: candidate.identity, declaration: declaration, environment: environment,
-                transition: declaration.transition ?? slotTransition, sharing: candidate.site))
+                identity: candidates[source].identity, declaration: declaration,
+                environment: environment, transition: declaration.transition ?? slotTransition,
+                sharing: candidates[source].site))
           }
-          locals.appendPlain(controllerType: ObjectIdentifier(declaration.controllerType))
+          locals.appendPlain(
+            controllerType: ObjectIdentifier(candidates[source].identity.storage.controllerType))
           continue
         }
       }
