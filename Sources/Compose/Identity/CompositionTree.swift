@@ -813,42 +813,49 @@ struct Resolver {
     var locals = RunLocals()
     var captures = true
     var parent: StructuralPath.Parent?
-    for index in 0..<contents.count {
-      let source = sources[index]
-      // The mounted child has the same slot, path to the list and key; it is the same child
-      // when it is the element's only content, of the same type. (The content is borrowed and
-      // the mounted child read in place: bound to names, they would be retained and released.)
-      if source >= 0 {
-        let keeping = Self.keeping(
-          candidates[source], for: contents[index], prefixCount: prefixCount,
-          slotTransition: slotSignature)
-        if keeping != .other {
-          if source != index { reusesAll = false }
-          if keeping == .stands {
-            candidates[source].refreshEnvironment(environment)
-            children.append(candidates[source])
-          } else if case .child(let declaration) = contents[index].node {
-            children.append(
-              ResolvedChild(
-                identity: candidates[source].identity, declaration: declaration,
-                environment: environment, transition: declaration.transition ?? slotTransition,
-                sharing: candidates[source].site))
+    // Read through buffers: an array's subscript copies the element out, which retains it.
+    let candidates = candidates
+    contents.withUnsafeBufferPointer { contents in
+      candidates.withUnsafeBufferPointer { candidates in
+        for index in 0..<contents.count {
+          let source = sources[index]
+          // The mounted child has the same slot, path to the list and key; it is the same child
+          // when it is the element's only content, of the same type. (The content is borrowed and
+          // the mounted child read in place: bound to names, they would be retained and released.)
+          if source >= 0 {
+            let keeping = Self.keeping(
+              candidates[source], for: contents[index], prefixCount: prefixCount,
+              slotTransition: slotSignature)
+            if keeping != .other {
+              if source != index { reusesAll = false }
+              if keeping == .stands {
+                candidates[source].refreshEnvironment(environment)
+                children.append(candidates[source])
+              } else if case .child(let declaration) = contents[index].node {
+                children.append(
+                  ResolvedChild(
+                    identity: candidates[source].identity, declaration: declaration,
+                    environment: environment, transition: declaration.transition ?? slotTransition,
+                    sharing: candidates[source].site))
+              }
+              locals.appendPlain(
+                controllerType: ObjectIdentifier(candidates[source].identity.storage.controllerType)
+              )
+              continue
+            }
           }
-          locals.appendPlain(
-            controllerType: ObjectIdentifier(candidates[source].identity.storage.controllerType))
-          continue
+          let before = children.count
+          let shared = parent ?? path.parent
+          parent = shared
+          collect(
+            contents[index], path: shared.appending(.key(elements.key(at: index))),
+            slotTransition: slotTransition, environment: environment, into: &children)
+          if children.count == before + 1, let child = children.last {
+            appendLocal(of: child, prefixCount: prefixCount, to: &locals)
+          } else {
+            captures = false
+          }
         }
-      }
-      let before = children.count
-      let shared = parent ?? path.parent
-      parent = shared
-      collect(
-        contents[index], path: shared.appending(.key(elements.key(at: index))),
-        slotTransition: slotTransition, environment: environment, into: &children)
-      if children.count == before + 1, let child = children.last {
-        appendLocal(of: child, prefixCount: prefixCount, to: &locals)
-      } else {
-        captures = false
       }
     }
     guard captures else {
