@@ -428,8 +428,9 @@ struct ChildList {
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
   }
 
+  /// Appends a child; takes it owned, so that appending to the list's own array retains it once.
   @inline(__always)
-  mutating func append(_ child: ResolvedChild) {
+  mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
     if own == nil {
       if sharedCount < mounted.count, mounted[sharedCount] === child {
