@@ -90,4 +90,17 @@ struct ChildSiteTests {
     #expect(Set(names).count == 1)
     #expect(Self.children(of: grown)[3].identity.slot == "rows")
   }
+
+  @Test("A new slot's keyed children take an array of their own size, not the next power of two")
+  func newListIsSizedExactly() {
+    let tree = CompositionTree {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(Array(0..<100), id: \.self) { _ in Child { RowViewController() } }
+      }
+    }
+    let children = Self.children(of: tree)
+    #expect(children.count == 100)
+    // Appending one by one would have grown it to 128; malloc may round the exact size up a bit.
+    #expect((100..<112).contains(children.capacity))
+  }
 }

@@ -445,6 +445,16 @@ struct ChildList {
     own?.append(child)
   }
 
+  /// Makes room for `count` more children when the list has its own array, or nothing mounted
+  /// to share: a list of a new slot then takes the memory it needs, not the next power of two.
+  mutating func reserve(_ count: Int) {
+    guard own != nil || mounted.isEmpty else { return }
+    var list = own ?? []
+    own = nil
+    list.reserveCapacity(list.count + count)
+    own = list
+  }
+
   var children: [ResolvedChild] {
     if let own { return own }
     return sharedCount == mounted.count ? mounted : Array(mounted[0..<sharedCount])
@@ -970,6 +980,7 @@ struct Resolver {
       var locals = RunLocals()
       let contents = elements.contents
       let parent = path.parent
+      children.reserve(contents.count)
       for index in 0..<contents.count {
         let key = elements.key(at: index)
         let occurrence = occurrences?[index] ?? 0
