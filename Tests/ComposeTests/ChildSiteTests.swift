@@ -7,6 +7,15 @@ import Testing
 @Suite("What mounted children share")
 @MainActor
 struct ChildSiteTests {
+  /// A new slot of 100 keyed rows, each one plain child.
+  static func hundredRows() -> CompositionTree {
+    CompositionTree {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(Array(0..<100), id: \.self) { _ in Child { RowViewController() } }
+      }
+    }
+  }
+
   /// The resolved children of the tree's only slot.
   static func children(of tree: CompositionTree) -> [ResolvedChild] {
     tree.slots.first?.children ?? []
@@ -14,15 +23,10 @@ struct ChildSiteTests {
 
   @Test("A ForEach's children share one site")
   func listSharesOneSite() {
-    let tree = CompositionTree {
-      Slot("rows", layout: .stack(axis: .vertical)) {
-        ForEach(Array(0..<100), id: \.self) { _ in Child { RowViewController() } }
-      }
-    }
-    let children = Self.children(of: tree)
+    let children = Self.children(of: Self.hundredRows())
     #expect(children.count == 100)
     #expect(children.allSatisfy { $0.site === children[0].site })
-    #expect(children[0].source.line == #line - 6)
+    #expect(children[0].source.fileID == "ComposeTests/ChildSiteTests.swift")
   }
 
   @Test("Children that differ in place, transition or lifetime each read their own")
@@ -93,12 +97,7 @@ struct ChildSiteTests {
 
   @Test("A new slot's keyed children take an array of their own size, not the next power of two")
   func newListIsSizedExactly() {
-    let tree = CompositionTree {
-      Slot("rows", layout: .stack(axis: .vertical)) {
-        ForEach(Array(0..<100), id: \.self) { _ in Child { RowViewController() } }
-      }
-    }
-    let children = Self.children(of: tree)
+    let children = Self.children(of: Self.hundredRows())
     #expect(children.count == 100)
     // Appending one by one would have grown it to 128; malloc may round the exact size up a bit.
     #expect((100..<112).contains(children.capacity))
