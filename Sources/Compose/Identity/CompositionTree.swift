@@ -533,8 +533,14 @@ struct Resolver {
     case .slot(let slot):
       resolve(slot, environment: environment)
     case .block(let components):
-      for component in components {
-        resolve(component, environment: environment)
+      for index in components.indices {
+        // A slot is taken from the block in place: copying the element out of the array and then
+        // its slot out of the element retains the slot twice.
+        if case .slot(let slot) = components[index].node {
+          resolve(slot, environment: environment)
+        } else {
+          resolve(components[index], environment: environment)
+        }
       }
     case .composition(let body):
       resolve(body(), environment: environment)
