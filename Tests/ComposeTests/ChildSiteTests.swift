@@ -102,4 +102,20 @@ struct ChildSiteTests {
     // Appending one by one would have grown it to 128; malloc may round the exact size up a bit.
     #expect((100..<112).contains(children.capacity))
   }
+
+  @Test("Many sibling lists in one slot grow its array geometrically, not one list at a time")
+  func siblingListsGrowGeometrically() {
+    let tree = CompositionTree {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        for index in 0..<600 {
+          ForEach([index], id: \.self) { _ in Child { RowViewController() } }
+        }
+      }
+    }
+    let children = Self.children(of: tree)
+    #expect(children.count == 600)
+    // Reserving each list's size exactly would leave a capacity of about 600, after copying the
+    // array once per list; appends double it past 512, to about 1,024.
+    #expect(children.capacity >= 1_000)
+  }
 }

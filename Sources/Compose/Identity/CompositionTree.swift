@@ -445,13 +445,16 @@ struct ChildList {
     own?.append(child)
   }
 
-  /// Makes room for `count` more children when the list has its own array, or nothing mounted
-  /// to share: a list of a new slot then takes the memory it needs, not the next power of two.
+  /// Makes room for `count` children in a list that is empty and has nothing mounted to share:
+  /// the first list of a new slot then takes the memory it needs, not the next power of two.
+  ///
+  /// Only an empty list: a list that has children grows as appends make it grow, geometrically.
+  /// Reserving an exact size for each of many sibling lists would copy the array every time.
   mutating func reserve(_ count: Int) {
-    guard own != nil || mounted.isEmpty else { return }
+    guard self.count == 0, own != nil || mounted.isEmpty else { return }
     var list = own ?? []
     own = nil
-    list.reserveCapacity(list.count + count)
+    list.reserveCapacity(count)
     own = list
   }
 
