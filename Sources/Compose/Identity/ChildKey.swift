@@ -52,7 +52,7 @@ enum ChildKey: Hashable {
     switch (lhs, rhs) {
     case (.int(let lhs), .int(let rhs)): lhs == rhs
     case (.string(let lhs), .string(let rhs)): lhs == rhs
-    case (.boxed(let lhs), .boxed(let rhs)): lhs === rhs || lhs.isEqual(to: rhs)
+    case (.boxed(let lhs), .boxed(let rhs)): lhs.isEqual(to: rhs)
     // Keys held differently can still be equal as `AnyHashable` says (an `Int` and an `Int8`).
     default: lhs.anyHashable == rhs.anyHashable
     }
