@@ -168,7 +168,15 @@ final class SlotDeclaration {
   func layoutMatches(_ other: SlotDeclaration) -> Bool {
     guard layout.matches(other.layout) else { return false }
     if placesViews, other.placesViews { return true }
-    return tabs?.selection == other.tabs?.selection
+    return showsTheSame(as: other)
+  }
+
+  /// Whether the other declaration shows the same tab or page, and shows its presented child as
+  /// this one does; apart from ``layoutMatches(_:)`` so that the usual slot's comparison is
+  /// inlined where it is made.
+  @inline(never)
+  func showsTheSame(as other: SlotDeclaration) -> Bool {
+    tabs?.selection == other.tabs?.selection
       && pages?.selection == other.pages?.selection
       && presentation?.isShown == other.presentation?.isShown
   }

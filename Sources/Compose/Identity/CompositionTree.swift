@@ -580,7 +580,11 @@ struct Resolver {
     return (existing, mountedSlotIndexes?[name])
   }
 
-  private mutating func resolve(_ slot: SlotDeclaration, environment: EnvironmentValues) {
+  /// Resolves one slot declaration.
+  ///
+  /// The declaration is consumed: the resolved slot keeps it, so a caller that took it out of
+  /// the content hands its reference over instead of both retaining it.
+  private mutating func resolve(_ slot: consuming SlotDeclaration, environment: EnvironmentValues) {
     if slots.isEmpty, !mountedSlots.isEmpty { slots.reserveCapacity(mountedSlots.count) }
     let (existing, mountedIndex) = findSlot(named: slot.name)
     if let existing {
@@ -589,8 +593,12 @@ struct Resolver {
     }
     slotIndexes?[slot.name] = slots.count
     if let mountedIndex,
-      resolveUnchangedChild(of: slot, at: mountedIndex, environment: environment)
+      let code = unchangedChildCode(of: slot, at: mountedIndex, environment: environment)
     {
+      slots.append(
+        ResolvedSlot(
+          declaration: slot, children: mountedSlots[mountedIndex].children, keyedRun: nil,
+          hasUpdates: false, code: code))
       return
     }
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
@@ -624,7 +632,7 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
     var code: Int?
     if let mountedIndex, reusesAll, children.count == candidates.count,
-      mountedSlots[mountedIndex].declaration.layoutMatches(slot)
+      mountedLayoutMatches(at: mountedIndex, slot)
     {
       code = mountedSlots[mountedIndex].code
     }
@@ -642,29 +650,41 @@ struct Resolver {
     }
   }
 
-  /// Resolves the most common slot without walking its content.
+  /// Resolves the most common slot without walking its content: the code of the resolved slot,
+  /// whose children are the mounted slot's.
   ///
   /// That slot is one plain child that the mounted slot already has and that can stand for the
-  /// new declaration: the mounted slot's children become the new slot's. `false`, having done
-  /// nothing, for any other slot.
-  private mutating func resolveUnchangedChild(
+  /// new declaration. `nil`, having done nothing, for any other slot.
+  private func unchangedChildCode(
     of slot: SlotDeclaration, at index: Int, environment: EnvironmentValues
-  ) -> Bool {
+  ) -> Int? {
     // The mounted slot is read in place: copying it would retain each of its references.
     guard mountedSlots[index].children.count == 1, mountedSlots[index].hidden.isEmpty,
       Self.canKeep(
         mountedSlots[index].children[0], for: slot.content,
         slotTransition: slot.transition.signature)
-    else { return false }
+    else { return nil }
     mountedSlots[index].children[0].refreshEnvironment(environment)
-    let code =
-      mountedSlots[index].declaration.layoutMatches(slot)
-      ? mountedSlots[index].code : Self.freshCode()
-    slots.append(
-      ResolvedSlot(
-        declaration: slot, children: mountedSlots[index].children, keyedRun: nil,
-        hasUpdates: false, code: code))
-    return true
+    return mountedLayoutMatches(at: index, slot) ? mountedSlots[index].code : Self.freshCode()
+  }
+
+  /// Whether the mounted slot at `index` places and shows its children as `slot` does (see
+  /// ``SlotDeclaration/layoutMatches(_:)``).
+  ///
+  /// The mounted declaration is read in place, and a slot that places views is compared without
+  /// a call: a call would need it retained around it.
+  @inline(__always)
+  private func mountedLayoutMatches(at index: Int, _ slot: SlotDeclaration) -> Bool {
+    guard mountedSlots[index].declaration.layout.matches(slot.layout) else { return false }
+    if mountedSlots[index].declaration.placesViews, slot.placesViews { return true }
+    return mountedShowsTheSame(at: index, as: slot)
+  }
+
+  /// Whether the mounted slot at `index` shows the same tab or page as `slot`, and shows its
+  /// presented child as `slot` does.
+  @inline(never)
+  private func mountedShowsTheSame(at index: Int, as slot: SlotDeclaration) -> Bool {
+    mountedSlots[index].declaration.showsTheSame(as: slot)
   }
 
   /// Whether `candidate` can stand for `content` when it is one plain child; the content is
