@@ -118,4 +118,64 @@ struct ChildSiteTests {
     // array once per list; appends double it past 512, to about 1,024.
     #expect(children.capacity >= 1_000)
   }
+
+  @Test(
+    "A released child drops its closures and environment; with its environment kept, only that")
+  func releasedChildDropsWhatUserCodeGave() {
+    for keepsEnvironment in [false, true] {
+      weak var captured: Model?
+      weak var inEnvironment: Model?
+      var tree: CompositionTree
+      do {
+        let model = Model()
+        let other = Model()
+        captured = model
+        inEnvironment = other
+        var environment = EnvironmentValues()
+        environment[ModelKey.self] = other
+        tree = CompositionTree(environment: environment) {
+          Slot("rows") {
+            Child {
+              ModelRowController(model)
+            } update: { row in
+              row.model = model
+            }
+          }
+        }
+      }
+      let child = Self.children(of: tree)[0]
+      #expect(child.make != nil)
+      #expect(child.update != nil)
+      #expect(child.environment[ModelKey.self] === inEnvironment)
+      tree = tree.releasingClosures(keepingEnvironments: keepsEnvironment)
+      #expect(child.isReleased)
+      #expect(child.make == nil)
+      #expect(child.update == nil)
+      #expect(captured == nil)
+      #expect((inEnvironment != nil) == keepsEnvironment)
+      #expect((child.environment[ModelKey.self] != nil) == keepsEnvironment)
+      #expect(child.environment.isSet == keepsEnvironment)
+      #expect(tree.slots.count == 1)
+    }
+  }
+}
+
+/// A value a child's closures capture, or its environment holds.
+private final class Model {}
+
+/// A row that shows a model.
+private final class ModelRowController: UIViewController {
+  var model: Model
+
+  init(_ model: Model) {
+    self.model = model
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+}
+
+/// An environment value of a reference type, to see whether a released child keeps it.
+private struct ModelKey: EnvironmentKey {
+  static var defaultValue: Model? { nil }
 }

@@ -161,13 +161,13 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   }
 }
 
-/// The type-erased description of one declared child; a class, so that content, trees and
-/// plans share it instead of copying its closures.
+/// The type-erased description of one declared child.
 ///
-/// What every child has is stored inline; the values of the rarely applied modifiers (an explicit
-/// identity, a transition, a handle) are in one ``ChildModifiers`` box, absent for a plain child,
-/// so that a plain declaration stays a small allocation.
-final class ChildDeclaration {
+/// A value, held inline by the slot content that declares it: declaring a child allocates nothing
+/// of Compose's. What every child has is stored here; the values of the rarely applied modifiers
+/// (an explicit identity, a transition, a handle) are in one ``ChildModifiers`` box, absent for a
+/// plain child.
+struct ChildDeclaration {
   /// The type of the child's controller, part of its identity.
   let controllerType: UIViewController.Type
   /// Makes the controller.

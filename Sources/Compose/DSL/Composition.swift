@@ -88,6 +88,12 @@ public enum CompositionBuilder {
     component.compositionContent
   }
 
+  /// A block of one statement: the statement, moved rather than copied out of an array.
+  @inlinable
+  public static func buildBlock(_ component: consuming CompositionContent) -> CompositionContent {
+    component
+  }
+
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public static func buildBlock(_ components: CompositionContent...) -> CompositionContent {
     components.count == 1 ? components[0] : CompositionContent(.block(components))

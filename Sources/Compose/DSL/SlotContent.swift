@@ -65,12 +65,21 @@ public enum SlotBuilder {
     component.slotContent
   }
 
+  /// A block of one statement, the usual `ForEach` element: its statement, which adds nothing to
+  /// identity.
+  ///
+  /// Inlinable and consuming, so that the statement is moved into the element's content rather
+  /// than copied out of an array, and no array is allocated.
+  @inlinable
+  public static func buildBlock(_ component: consuming SlotContent) -> SlotContent {
+    component
+  }
+
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   @inlinable
   public static func buildBlock(_ components: SlotContent...) -> SlotContent {
     // A block of one statement adds nothing to identity (see `Resolver`): it is its statement.
-    // Inlinable, so that the array of a block of one statement, the usual `ForEach` element, is
-    // never allocated.
+    // The overload above takes it; this is the same for a call that passes an array of one.
     components.count == 1 ? components[0] : block(components)
   }
 

@@ -200,13 +200,12 @@ struct ResolvedSlot {
 /// reference cycle through the composer.
 final class ResolvedChild {
   let identity: ChildIdentity
-  /// The declaration the factory, update closure and handle come from; `nil` once released.
+  /// The declaration's closures and environment; `nil` once released, unless the environment
+  /// stays.
   ///
-  /// Held rather than copied: a mounted child is mostly released, and three closures took 48
-  /// bytes of every one.
-  private var declaration: ChildDeclaration?
-  /// The environment in effect where the child is declared; empty once released.
-  private(set) var environment: EnvironmentValues
+  /// Boxed rather than inline: a mounted child is mostly released, and the closures and
+  /// environment would take 56 bytes of every one.
+  private var parts: DeclaredParts?
   /// A custom transition and an update's input, which few children have; `nil` for the others.
   private var rare: RareChildParts?
   /// Where the child is declared, its transition's signature and its lifetime, shared with the
@@ -233,14 +232,17 @@ final class ResolvedChild {
   var input: ChildInput? { rare?.input }
 
   /// Makes the controller; `nil` once released.
-  var make: (@MainActor () -> UIViewController)? { declaration?.make }
+  var make: (@MainActor () -> UIViewController)? { parts?.make }
   /// Brings a live controller up to date; `nil` when the declaration has none or once released.
-  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { declaration?.update }
+  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { parts?.update }
   /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
   /// once released.
   var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
-    declaration?.bindHandle
+    parts?.bindHandle
   }
+  /// The environment in effect where the child is declared; empty once released, unless it
+  /// stays.
+  var environment: EnvironmentValues { parts?.environment ?? EnvironmentValues() }
   /// The child's transition, or its slot's; a custom transition's animations are dropped once
   /// released.
   var transition: Transition {
@@ -261,8 +263,9 @@ final class ResolvedChild {
     transition: Transition, sharing site: ChildSite?
   ) {
     self.identity = identity
-    self.declaration = declaration
-    self.environment = environment
+    parts = DeclaredParts(
+      make: declaration.make, update: declaration.update, bindHandle: declaration.bindHandle,
+      environment: environment)
     let signature = transition.signature
     if let site, site.matches(declaration, signature: signature) {
       self.site = site
@@ -281,9 +284,15 @@ final class ResolvedChild {
 
   /// Takes the environment in effect where the child is declared now, if this mounted child keeps
   /// its environment.
+  @inline(__always)
   func refreshEnvironment(_ environment: EnvironmentValues) {
     guard keepsEnvironment else { return }
-    self.environment = environment
+    takeEnvironment(environment)
+  }
+
+  @inline(never)
+  private func takeEnvironment(_ environment: EnvironmentValues) {
+    parts?.environment = environment
   }
 
   /// Whether this child needs its update when `old` was what was mounted: always, unless both
@@ -304,9 +313,12 @@ final class ResolvedChild {
   func releaseClosures(keepingEnvironment: Bool = false) {
     guard !isReleased else { return }
     isReleased = true
-    declaration = nil
     keepsEnvironment = keepingEnvironment
-    if !keepingEnvironment { environment = EnvironmentValues() }
+    if keepingEnvironment {
+      parts?.releaseClosures()
+    } else {
+      parts = nil
+    }
     if let rare, let custom = rare.customTransition {
       rare.customTransition = custom.releasingClosures()
     }
@@ -378,6 +390,38 @@ final class ChildSite {
   func matches(_ declaration: ChildDeclaration, signature: Transition.Signature) -> Bool {
     source.line == declaration.source.line && lifetime == declaration.lifetime
       && transitionSignature == signature && source == declaration.source
+  }
+}
+
+/// What a resolved child holds of its declaration until it is released: the factory, the update,
+/// the handle's binding and the environment in effect where the child is declared.
+final class DeclaredParts {
+  /// Makes the controller; `nil` once released.
+  var make: (@MainActor () -> UIViewController)?
+  /// Brings the controller up to date; `nil` without an update, or once released.
+  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
+  /// Binds the child's ``ChildHandle``; `nil` without a handle, or once released.
+  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  /// The environment in effect where the child is declared.
+  var environment: EnvironmentValues
+
+  init(
+    make: @escaping @MainActor () -> UIViewController,
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?,
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    environment: EnvironmentValues
+  ) {
+    self.make = make
+    self.update = update
+    self.bindHandle = bindHandle
+    self.environment = environment
+  }
+
+  /// Drops the closures, keeping the environment.
+  func releaseClosures() {
+    make = nil
+    update = nil
+    bindHandle = nil
   }
 }
 
@@ -917,16 +961,19 @@ struct Resolver {
     switch content.node {
     case .empty:
       break
-    case .child(let declaration) where declaration.isHidden:
-      // Declared but not shown: kept apart, for the planner to make an eager one at once.
-      runCapture = .disarmed
-      let identity = identity(
-        at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
-      declaredHidden.append(
-        makeChild(
-          identity: identity, declaration: declaration, environment: environment,
-          transition: declaration.transition ?? slotTransition))
     case .child(let declaration):
+      // One case for shown and hidden children: the declaration is bound once.
+      guard !declaration.isHidden else {
+        // Declared but not shown: kept apart, for the planner to make an eager one at once.
+        runCapture = .disarmed
+        let identity = identity(
+          at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
+        declaredHidden.append(
+          makeChild(
+            identity: identity, declaration: declaration, environment: environment,
+            transition: declaration.transition ?? slotTransition))
+        return
+      }
       // A child before any ForEach: the slot is not a list.
       if runCapture == .armed { runCapture = .disarmed }
       var occurrence = keyOccurrence
