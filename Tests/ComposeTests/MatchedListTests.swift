@@ -208,6 +208,31 @@ struct MatchedListTests {
     }
   }
 
+  @Test("A key repeated in a matched list is reported as on its own, however its elements match")
+  func repeatedKeysInMatchedLists() {
+    // The second element of a repeated key is new, matched positionally, or matched through the
+    // table to the mounted position its first element already took.
+    let cases: [(old: [Int], new: [Int], repeated: Int)] = [
+      ([1, 2, 3], [1, 1, 3], 1), ([1, 2, 3], [3, 3, 1], 1), ([1, 2, 3], [2, 1, 2], 1),
+      ([1, 2, 3, 4, 5, 6], [6, 1, 6, 2, 3], 1),
+      ([1, 2, 3, 4, 5, 6, 7, 8], [8, 2, 8, 3, 4, 2, 5], 2),
+    ]
+    func declaration(_ keys: [Int]) -> Declaration {
+      Declaration(
+        elements: keys.map { Element(key: $0, shape: .row) }, header: false, footer: false,
+        stacked: true)
+    }
+    for (old, new, repeated) in cases {
+      let mounted = CompositionTree(Self.content(declaration(old)))
+      let alone = CompositionTree(Self.content(declaration(new)))
+      let shared = CompositionTree(Self.content(declaration(new)), mounted: mounted)
+      #expect(alone.diagnostics.map(\.id) == Array(repeating: .duplicateKey, count: repeated))
+      #expect(shared.diagnostics.map(\.message) == alone.diagnostics.map(\.message), "\(new)")
+      #expect(shared.description == alone.description, "\(new)")
+      #expect(mounted.reconcile(to: shared).plan == mounted.reconcile(to: alone).plan, "\(new)")
+    }
+  }
+
   @Test("A matched list with a swap, a removal and an insertion plans exactly those steps")
   func matchedListPlansTheFewestSteps() {
     let before = Declaration(

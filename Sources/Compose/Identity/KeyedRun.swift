@@ -168,24 +168,31 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     // Each mounted key is unique, so a key repeated here left one of its elements unmatched,
     // or (matched through the table) used a mounted position twice.
     let oldCount = old.keys.count
-    var used = [Bool](repeating: false, count: oldCount)
     var matched = 0
-    for source in sources where source >= 0 {
-      if used[source] { return nil }
-      used[source] = true
-      matched += 1
+    var removed: [Int] = []
+    // Which mounted positions are used, in scratch memory (on the stack for a short list).
+    let isRepeated = withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount) { used in
+      used.initialize(repeating: false)
+      for source in sources where source >= 0 {
+        if used[source] { return true }
+        used[source] = true
+        matched += 1
+      }
+      if matched != oldCount {
+        removed.reserveCapacity(oldCount - matched)
+        for position in 0..<oldCount where !used[position] {
+          removed.append(position)
+        }
+      }
+      return false
     }
+    if isRepeated { return nil }
     guard matched != sources.count || matched != oldCount else {
       // The same keys: the mounted set stands for these too.
       return KeyedMatch(sources: sources, keys: old.index)
     }
     // The set of the new keys: the mounted set without the removed keys, with the new ones; a
     // new key already in it is repeated.
-    var removed: [Int] = []
-    removed.reserveCapacity(oldCount - matched)
-    for position in 0..<oldCount where !used[position] {
-      removed.append(position)
-    }
     var added: [Int] = []
     added.reserveCapacity(sources.count - matched)
     for position in sources.indices where sources[position] < 0 {
