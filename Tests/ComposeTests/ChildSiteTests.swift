@@ -160,6 +160,31 @@ struct ChildSiteTests {
   }
 }
 
+extension ChildSiteTests {
+  @Test("A released child that keeps its environment takes a new one, also after an empty one")
+  func keptEnvironmentIsRefreshed() {
+    let tree = CompositionTree {
+      Slot("rows") { Child { RowViewController() } }
+    }
+    let child = Self.children(of: tree)[0]
+    #expect(!child.environment.isSet)
+    child.releaseClosures(keepingEnvironment: true)
+    let model = Model()
+    var environment = EnvironmentValues()
+    environment[ModelKey.self] = model
+    child.refreshEnvironment(environment)
+    #expect(child.environment[ModelKey.self] === model)
+    child.refreshEnvironment(EnvironmentValues())
+    #expect(child.environment[ModelKey.self] == nil)
+    // A child that does not keep its environment ignores a new one.
+    let other = Self.children(
+      of: CompositionTree { Slot("rows") { Child { RowViewController() } } })
+    other[0].releaseClosures()
+    other[0].refreshEnvironment(environment)
+    #expect(!other[0].environment.isSet)
+  }
+}
+
 /// A value a child's closures capture, or its environment holds.
 private final class Model {}
 

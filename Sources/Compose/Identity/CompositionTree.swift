@@ -200,11 +200,14 @@ struct ResolvedSlot {
 /// reference cycle through the composer.
 final class ResolvedChild {
   let identity: ChildIdentity
-  /// The declaration's closures and environment; `nil` once released, unless the environment
-  /// stays.
+  /// The declaration's factory; `nil` once released.
+  private(set) var make: (@MainActor () -> UIViewController)?
+  /// The declaration's update closure, handle binding and environment, when it has any of them;
+  /// `nil` for a plain child with an empty environment, and once released, unless the
+  /// environment stays.
   ///
-  /// Boxed rather than inline: a mounted child is mostly released, and the closures and
-  /// environment would take 56 bytes of every one.
+  /// Boxed rather than inline: a mounted child is mostly released, and the three would take 40
+  /// bytes of every one.
   private var parts: DeclaredParts?
   /// A custom transition and an update's input, which few children have; `nil` for the others.
   private var rare: RareChildParts?
@@ -231,8 +234,6 @@ final class ResolvedChild {
   /// reconciliation compares it with the new declaration's.
   var input: ChildInput? { rare?.input }
 
-  /// Makes the controller; `nil` once released.
-  var make: (@MainActor () -> UIViewController)? { parts?.make }
   /// Brings a live controller up to date; `nil` when the declaration has none or once released.
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { parts?.update }
   /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
@@ -263,9 +264,12 @@ final class ResolvedChild {
     transition: Transition, sharing site: ChildSite?
   ) {
     self.identity = identity
-    parts = DeclaredParts(
-      make: declaration.make, update: declaration.update, bindHandle: declaration.bindHandle,
-      environment: environment)
+    make = declaration.make
+    let bindHandle = declaration.bindHandle
+    if declaration.update != nil || bindHandle != nil || environment.isSet {
+      parts = DeclaredParts(
+        update: declaration.update, bindHandle: bindHandle, environment: environment)
+    }
     let signature = transition.signature
     if let site, site.matches(declaration, signature: signature) {
       self.site = site
@@ -292,7 +296,11 @@ final class ResolvedChild {
 
   @inline(never)
   private func takeEnvironment(_ environment: EnvironmentValues) {
-    parts?.environment = environment
+    if let parts {
+      parts.environment = environment
+    } else if environment.isSet {
+      parts = DeclaredParts(update: nil, bindHandle: nil, environment: environment)
+    }
   }
 
   /// Whether this child needs its update when `old` was what was mounted: always, unless both
@@ -314,6 +322,7 @@ final class ResolvedChild {
     guard !isReleased else { return }
     isReleased = true
     keepsEnvironment = keepingEnvironment
+    make = nil
     if keepingEnvironment {
       parts?.releaseClosures()
     } else {
@@ -393,11 +402,9 @@ final class ChildSite {
   }
 }
 
-/// What a resolved child holds of its declaration until it is released: the factory, the update,
-/// the handle's binding and the environment in effect where the child is declared.
+/// What a resolved child holds of its declaration, apart from the factory, until it is released:
+/// the update, the handle's binding and the environment in effect where the child is declared.
 final class DeclaredParts {
-  /// Makes the controller; `nil` once released.
-  var make: (@MainActor () -> UIViewController)?
   /// Brings the controller up to date; `nil` without an update, or once released.
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
   /// Binds the child's ``ChildHandle``; `nil` without a handle, or once released.
@@ -406,12 +413,10 @@ final class DeclaredParts {
   var environment: EnvironmentValues
 
   init(
-    make: @escaping @MainActor () -> UIViewController,
     update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?,
     bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
     environment: EnvironmentValues
   ) {
-    self.make = make
     self.update = update
     self.bindHandle = bindHandle
     self.environment = environment
@@ -419,7 +424,6 @@ final class DeclaredParts {
 
   /// Drops the closures, keeping the environment.
   func releaseClosures() {
-    make = nil
     update = nil
     bindHandle = nil
   }
