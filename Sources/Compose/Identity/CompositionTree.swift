@@ -603,12 +603,21 @@ struct Resolver {
   }
 
   /// The index of an earlier slot with this name, and the index of the mounted slot with it.
+  @inline(__always)
   private mutating func findSlot(named name: String) -> (existing: Int?, mounted: Int?) {
     if slotIndexes == nil {
       let position = slots.count
       if position < mountedSlots.count, mountedSlots[position].declaration.name == name {
         return (nil, position)
       }
+    }
+    return findSlotByName(name)
+  }
+
+  /// ``findSlot(named:)`` for a slot that is not the mounted one at its position, or follows one.
+  @inline(never)
+  private mutating func findSlotByName(_ name: String) -> (existing: Int?, mounted: Int?) {
+    if slotIndexes == nil {
       // The first slot that is not the mounted one at its position: from here on, by name.
       var indexes: [String: Int] = [:]
       for (index, slot) in slots.enumerated() {
@@ -641,7 +650,8 @@ struct Resolver {
     }
     slotIndexes?[slot.name] = slots.count
     if let mountedIndex,
-      let code = unchangedChildCode(of: slot, at: mountedIndex, environment: environment)
+      let code = Self.unchangedChildCode(
+        of: slot, at: mountedIndex, in: mountedSlots, environment: environment)
     {
       slots.append(
         ResolvedSlot(
@@ -680,7 +690,7 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
     var code: Int?
     if let mountedIndex, reusesAll, children.count == candidates.count,
-      mountedLayoutMatches(at: mountedIndex, slot)
+      Self.mountedLayoutMatches(mountedSlots, at: mountedIndex, slot)
     {
       code = mountedSlots[mountedIndex].code
     }
@@ -703,8 +713,10 @@ struct Resolver {
   ///
   /// That slot is one plain child that the mounted slot already has and that can stand for the
   /// new declaration. `nil`, having done nothing, for any other slot.
-  private func unchangedChildCode(
-    of slot: SlotDeclaration, at index: Int, environment: EnvironmentValues
+  @inline(__always)
+  private static func unchangedChildCode(
+    of slot: SlotDeclaration, at index: Int, in mountedSlots: [ResolvedSlot],
+    environment: EnvironmentValues
   ) -> Int? {
     // The mounted slot is read in place: copying it would retain each of its references.
     guard mountedSlots[index].children.count == 1, mountedSlots[index].hidden.isEmpty,
@@ -713,25 +725,30 @@ struct Resolver {
         slotTransition: slot.transition.signature)
     else { return nil }
     mountedSlots[index].children[0].refreshEnvironment(environment)
-    return mountedLayoutMatches(at: index, slot) ? mountedSlots[index].code : Self.freshCode()
+    return mountedLayoutMatches(mountedSlots, at: index, slot)
+      ? mountedSlots[index].code : Self.freshCode()
   }
 
-  /// Whether the mounted slot at `index` places and shows its children as `slot` does (see
+  /// Whether the mounted slot at `index` of `mountedSlots` places and shows its children as `slot` does (see
   /// ``SlotDeclaration/layoutMatches(_:)``).
   ///
   /// The mounted declaration is read in place, and a slot that places views is compared without
   /// a call: a call would need it retained around it.
   @inline(__always)
-  private func mountedLayoutMatches(at index: Int, _ slot: SlotDeclaration) -> Bool {
+  private static func mountedLayoutMatches(
+    _ mountedSlots: [ResolvedSlot], at index: Int, _ slot: SlotDeclaration
+  ) -> Bool {
     guard mountedSlots[index].declaration.layout.matches(slot.layout) else { return false }
     if mountedSlots[index].declaration.placesViews, slot.placesViews { return true }
-    return mountedShowsTheSame(at: index, as: slot)
+    return mountedShowsTheSame(mountedSlots, at: index, as: slot)
   }
 
   /// Whether the mounted slot at `index` shows the same tab or page as `slot`, and shows its
   /// presented child as `slot` does.
   @inline(never)
-  private func mountedShowsTheSame(at index: Int, as slot: SlotDeclaration) -> Bool {
+  private static func mountedShowsTheSame(
+    _ mountedSlots: [ResolvedSlot], at index: Int, as slot: SlotDeclaration
+  ) -> Bool {
     mountedSlots[index].declaration.showsTheSame(as: slot)
   }
 
