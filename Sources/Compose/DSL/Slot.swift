@@ -162,18 +162,8 @@ final class SlotDeclaration {
     self.interruption = interruption
   }
 
-  /// Whether the other declaration's layout places views the same way as this one's, shows the
-  /// same tab or page, and shows its presented child as this one does.
-  @inline(__always)
-  func layoutMatches(_ other: SlotDeclaration) -> Bool {
-    guard layout.matches(other.layout) else { return false }
-    if placesViews, other.placesViews { return true }
-    return showsTheSame(as: other)
-  }
-
   /// Whether the other declaration shows the same tab or page, and shows its presented child as
-  /// this one does; apart from ``layoutMatches(_:)`` so that the usual slot's comparison is
-  /// inlined where it is made.
+  /// this one does: what a slot that does not place views compares besides its layout.
   @inline(never)
   func showsTheSame(as other: SlotDeclaration) -> Bool {
     tabs?.selection == other.tabs?.selection

@@ -729,8 +729,9 @@ struct Resolver {
       ? mountedSlots[index].code : Self.freshCode()
   }
 
-  /// Whether the mounted slot at `index` of `mountedSlots` places and shows its children as `slot` does (see
-  /// ``SlotDeclaration/layoutMatches(_:)``).
+  /// Whether the mounted slot at `index` of `mountedSlots` places and shows its children as
+  /// `slot` does: its layout places views the same way, and it shows the same tab or page and
+  /// shows its presented child as `slot` does.
   ///
   /// The mounted declaration is read in place, and a slot that places views is compared without
   /// a call: a call would need it retained around it.
