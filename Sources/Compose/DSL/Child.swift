@@ -163,10 +163,11 @@ public struct Child<Controller: UIViewController>: SlotComponent {
 
 /// The type-erased description of one declared child.
 ///
-/// A value, held inline by the slot content that declares it: declaring a child allocates nothing
-/// of Compose's. What every child has is stored here; the values of the rarely applied modifiers
-/// (an explicit identity, a transition, a handle) are in one ``ChildModifiers`` box, absent for a
-/// plain child.
+/// A value, held inline by the slot content that declares it: a declaration is no allocation of
+/// its own (a child declared with an update still allocates the closure that adapts it, and one
+/// with an input or a modifier their box). What every child has is stored here; the values of the
+/// rarely applied modifiers (an explicit identity, a transition, a handle) are in one
+/// ``ChildModifiers`` box, absent for a plain child.
 struct ChildDeclaration {
   /// The type of the child's controller, part of its identity.
   let controllerType: UIViewController.Type

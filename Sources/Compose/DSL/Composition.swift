@@ -96,7 +96,8 @@ public enum CompositionBuilder {
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public static func buildBlock(_ components: CompositionContent...) -> CompositionContent {
-    components.count == 1 ? components[0] : CompositionContent(.block(components))
+    // No statement, or several: a block of one statement takes the overload above.
+    CompositionContent(.block(components))
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation

@@ -78,9 +78,9 @@ public enum SlotBuilder {
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   @inlinable
   public static func buildBlock(_ components: SlotContent...) -> SlotContent {
-    // A block of one statement adds nothing to identity (see `Resolver`): it is its statement.
-    // The overload above takes it; this is the same for a call that passes an array of one.
-    components.count == 1 ? components[0] : block(components)
+    // No statement, or several: a block of one statement takes the overload above, since it adds
+    // nothing to identity (see `Resolver`).
+    block(components)
   }
 
   /// The content of a block of several statements.

@@ -104,7 +104,8 @@ public struct CompositionTree: CustomStringConvertible {
   }
 
   /// This tree as a composer keeps it once its plan is performed: every child and slot without
-  /// the closures, content and environment of user code (see ``ResolvedChild/releaseClosures()``).
+  /// the closures, content and environment of user code (see
+  /// ``ResolvedChild/releaseClosures(keepingEnvironment:)``).
   ///
   /// A closure that mentions the container then makes no reference cycle through the mounted
   /// tree; the next reconciliation brings the next declaration's closures.
@@ -195,9 +196,10 @@ struct ResolvedSlot {
 /// copying their identities and closures.
 ///
 /// A child holds its declaration's factory, update closure and environment only until a
-/// ``Composer`` has performed the plan that needed them (see ``releaseClosures()``): a mounted
-/// tree never keeps what user code captured, so a closure that mentions the container makes no
-/// reference cycle through the composer.
+/// ``Composer`` has performed the plan that needed them (see
+/// ``releaseClosures(keepingEnvironment:)``): a mounted tree never keeps what user code captured,
+/// so a closure that mentions the container makes no reference cycle through the composer. Only
+/// the environment of a child that a nested composed container reads stays.
 final class ResolvedChild {
   let identity: ChildIdentity
   /// The declaration's factory; `nil` once released.
@@ -294,6 +296,8 @@ final class ResolvedChild {
     takeEnvironment(environment)
   }
 
+  /// Keeps `environment` for a released child that keeps its environment, making the box for it
+  /// when the child was resolved in an empty one.
   @inline(never)
   private func takeEnvironment(_ environment: EnvironmentValues) {
     if let parts {
@@ -754,7 +758,7 @@ struct Resolver {
   }
 
   /// Whether `candidate` can stand for `content` when it is one plain child; the content is
-  /// borrowed, so that its declaration is read without being retained.
+  /// borrowed and its declaration's fields read in place, so that the declaration is not copied.
   @inline(__always)
   private static func canKeep(
     _ candidate: ResolvedChild, for content: borrowing SlotContent,
@@ -784,7 +788,8 @@ struct Resolver {
   }
 
   /// How `candidate`, the mounted child of the element's key, relates to the element's new
-  /// `content`; the content is borrowed, so that its declaration is read without being retained.
+  /// `content`; the content is borrowed and its declaration's fields read in place, so that the
+  /// declaration is not copied.
   @inline(__always)
   private static func keeping(
     _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
