@@ -185,6 +185,30 @@ extension ChildSiteTests {
   }
 }
 
+extension ChildSiteTests {
+  @Test("A list keeps its matching with the mounted list for every reconciliation until mounted")
+  func matchingIsKeptUntilMounted() throws {
+    func rows(_ keys: [Int]) -> CompositionContent {
+      Slot("rows", layout: .stack(axis: .vertical)) {
+        ForEach(keys, id: \.self) { _ in Child { RowViewController() } }
+      }
+      .compositionContent
+    }
+    let mounted = CompositionTree(rows(Array(0..<10)))
+    let next = CompositionTree(rows(Array(1..<10) + [0]), mounted: mounted)
+    let run = try #require(next.slots.first?.keyedRun as? TypedRun<Int>)
+    #expect(run.holdsMatch)
+    let first = mounted.reconcile(to: next).plan
+    #expect(first.steps.count == 1)
+    #expect(run.holdsMatch)
+    #expect(mounted.reconcile(to: next).plan == first)
+    _ = next.releasingClosures()
+    #expect(!run.holdsMatch)
+    // Matched again, the keys give the same plan.
+    #expect(mounted.reconcile(to: next).plan == first)
+  }
+}
+
 /// A value a child's closures capture, or its environment holds.
 private final class Model {}
 

@@ -105,7 +105,8 @@ public struct CompositionTree: CustomStringConvertible {
 
   /// This tree as a composer keeps it once its plan is performed: every child and slot without
   /// the closures, content and environment of user code (see
-  /// ``ResolvedChild/releaseClosures(keepingEnvironment:)``).
+  /// ``ResolvedChild/releaseClosures(keepingEnvironment:)``), and every list without the matching
+  /// with the list it replaced.
   ///
   /// A closure that mentions the container then makes no reference cycle through the mounted
   /// tree; the next reconciliation brings the next declaration's closures.
@@ -113,6 +114,7 @@ public struct CompositionTree: CustomStringConvertible {
     var released = slots
     for index in released.indices {
       released[index].declaration = released[index].declaration.releasingClosures()
+      released[index].keyedRun?.releaseMatch()
       for child in released[index].children {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }

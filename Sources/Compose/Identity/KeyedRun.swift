@@ -340,6 +340,9 @@ protocol KeyedRun: AnyObject {
   /// The difference from `old`, the run of the slot whose code is `oldCode`; `nil` when the runs
   /// cannot be compared.
   func difference(from old: any KeyedRun, oldCode: Int) -> KeyedDifference?
+  /// Drops the matching with the mounted list found while resolving, once the run is mounted: it
+  /// is only ever compared with runs declared after it.
+  func releaseMatch()
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
@@ -351,8 +354,8 @@ final class TypedRun<Key: Hashable>: KeyedRun {
   /// The set of `keys`.
   let index: TypedKeyIndex<Key>
   let operations: KeyOperations<Key>
-  /// The matching with the mounted list found while resolving, until a reconciliation with that
-  /// slot uses it.
+  /// The matching with the mounted list found while resolving, used by every reconciliation with
+  /// that slot, until the run is mounted (``releaseMatch()``).
   private var match: KeyedMatch?
 
   var count: Int { keys.count }
@@ -369,6 +372,13 @@ final class TypedRun<Key: Hashable>: KeyedRun {
     self.match = match
   }
 
+  func releaseMatch() {
+    match = nil
+  }
+
+  /// Whether the run still holds its matching with the mounted list.
+  var holdsMatch: Bool { match != nil }
+
   func isSame(as other: any KeyedRun) -> Bool? {
     guard let other = other as? TypedRun<Key>, other.prefix == prefix else { return nil }
     guard operations.equal(other.keys, keys) else { return false }
@@ -380,7 +390,6 @@ final class TypedRun<Key: Hashable>: KeyedRun {
     var sources: [Int]
     if let match, match.mountedCode == oldCode {
       sources = match.sources
-      self.match = nil
     } else {
       sources = operations.match(old.keys, keys)
     }
