@@ -147,8 +147,11 @@ struct ChildSiteTests {
       #expect(child.make != nil)
       #expect(child.update != nil)
       #expect(child.environment[ModelKey.self] === inEnvironment)
+      #expect(child.holdsExtras)
       tree = tree.releasingClosures(keepingEnvironments: keepsEnvironment)
       #expect(child.isReleased)
+      // Released, the box stays only for the environment it keeps.
+      #expect(child.holdsExtras == keepsEnvironment)
       #expect(child.make == nil)
       #expect(child.update == nil)
       #expect(captured == nil)

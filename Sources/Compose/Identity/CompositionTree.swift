@@ -206,27 +206,27 @@ final class ResolvedChild {
   let identity: ChildIdentity
   /// The declaration's factory; `nil` once released.
   private(set) var make: (@MainActor () -> UIViewController)?
-  /// The declaration's update closure, handle binding and environment, when it has any of them;
-  /// `nil` for a plain child with an empty environment, and once released, unless the
-  /// environment stays.
+  /// What few children have, boxed: the update closure, handle binding and environment until
+  /// released (the environment stays for a child that keeps it), a custom transition and an
+  /// update's input; `nil` for a plain child in an empty environment.
   ///
-  /// Boxed rather than inline: a mounted child is mostly released, and the three would take 40
-  /// bytes of every one.
-  private var parts: DeclaredParts?
-  /// A custom transition and an update's input, which few children have; `nil` for the others.
-  private var rare: RareChildParts?
-  /// Where the child is declared, its transition's signature and its lifetime, shared with the
-  /// siblings declared alike.
+  /// One box, so that a mounted child is one identity, one factory and two references: 56 bytes,
+  /// the smallest block malloc gives for more than 40.
+  private var extras: ChildExtras?
+  /// Where the child is declared, its transition's signature, its lifetime and whether it has an
+  /// update, shared with the siblings declared alike.
   let site: ChildSite
   /// Whether the declaration has an update closure.
   ///
-  /// Read for every kept child of every reconciliation, so kept apart from the closures. Stays
-  /// `true` once released.
-  let hasUpdate: Bool
-  /// Whether the closures are released.
-  private(set) var isReleased = false
+  /// Read for every kept child of every reconciliation, so kept apart from the closures, in the
+  /// site. Stays `true` once released.
+  var hasUpdate: Bool { site.hasUpdate }
+  /// Whether the closures are released: the factory, which every declaration has, is gone.
+  var isReleased: Bool { make == nil }
   /// Whether the environment stayed when the closures were released.
-  private(set) var keepsEnvironment = false
+  var keepsEnvironment: Bool { extras?.keepsEnvironment ?? false }
+  /// Whether the child holds its box of extras; a released child holds it only while it needs it.
+  var holdsExtras: Bool { extras != nil }
   /// Where the child is declared.
   var source: SourceLocation { site.source }
   /// The declaration's lifetime policy.
@@ -236,22 +236,22 @@ final class ResolvedChild {
   var transitionSignature: Transition.Signature { site.transitionSignature }
   /// The input of the update, for a child declared with one; kept once released, since the next
   /// reconciliation compares it with the new declaration's.
-  var input: ChildInput? { rare?.input }
+  var input: ChildInput? { extras?.input }
 
   /// Brings a live controller up to date; `nil` when the declaration has none or once released.
-  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { parts?.update }
+  var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { extras?.update }
   /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
   /// once released.
   var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
-    parts?.bindHandle
+    extras?.bindHandle
   }
   /// The environment in effect where the child is declared; empty once released, unless it
   /// stays.
-  var environment: EnvironmentValues { parts?.environment ?? EnvironmentValues() }
+  var environment: EnvironmentValues { extras?.environment ?? EnvironmentValues() }
   /// The child's transition, or its slot's; a custom transition's animations are dropped once
   /// released.
   var transition: Transition {
-    rare?.customTransition ?? Transition(signature: transitionSignature)
+    extras?.customTransition ?? Transition(signature: transitionSignature)
   }
 
   /// Makes a child of `declaration`, sharing `site` when the child is declared alike.
@@ -262,51 +262,39 @@ final class ResolvedChild {
   ///   - environment: The environment in effect where it is declared.
   ///   - transition: Its transition: its own, or its slot's.
   ///   - site: The site of a child resolved just before, most often a sibling declared at the
-  ///     same place; used when source, transition and lifetime are the same.
+  ///     same place; used when source, transition, lifetime and having an update are the same.
   init(
     identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
     transition: Transition, sharing site: ChildSite?
   ) {
     self.identity = identity
     make = declaration.make
-    let bindHandle = declaration.bindHandle
-    if declaration.update != nil || bindHandle != nil || environment.isSet {
-      parts = DeclaredParts(
-        update: declaration.update, bindHandle: bindHandle, environment: environment)
-    }
     let signature = transition.signature
     if let site, site.matches(declaration, signature: signature) {
       self.site = site
     } else {
       self.site = ChildSite(
         source: declaration.source, transitionSignature: signature,
-        lifetime: declaration.lifetime)
+        lifetime: declaration.lifetime, hasUpdate: declaration.hasUpdate)
     }
     let isCustom = signature.kind == Transition.Signature.custom
+    let bindHandle = declaration.bindHandle
     let input = declaration.input
-    if isCustom || input != nil {
-      rare = RareChildParts(customTransition: isCustom ? transition : nil, input: input)
+    if declaration.update != nil || bindHandle != nil || environment.isSet || isCustom
+      || input != nil
+    {
+      extras = ChildExtras(
+        update: declaration.update, bindHandle: bindHandle, environment: environment,
+        customTransition: isCustom ? transition : nil, input: input)
     }
-    hasUpdate = declaration.hasUpdate
   }
 
   /// Takes the environment in effect where the child is declared now, if this mounted child keeps
   /// its environment.
   @inline(__always)
   func refreshEnvironment(_ environment: EnvironmentValues) {
-    guard keepsEnvironment else { return }
-    takeEnvironment(environment)
-  }
-
-  /// Keeps `environment` for a released child that keeps its environment, making the box for it
-  /// when the child was resolved in an empty one.
-  @inline(never)
-  private func takeEnvironment(_ environment: EnvironmentValues) {
-    if let parts {
-      parts.environment = environment
-    } else if environment.isSet {
-      parts = DeclaredParts(update: nil, bindHandle: nil, environment: environment)
-    }
+    guard let extras, extras.keepsEnvironment else { return }
+    extras.environment = environment
   }
 
   /// Whether this child needs its update when `old` was what was mounted: always, unless both
@@ -326,17 +314,19 @@ final class ResolvedChild {
   /// reads it while it is mounted (see `InheritedEnvironment`).
   func releaseClosures(keepingEnvironment: Bool = false) {
     guard !isReleased else { return }
-    isReleased = true
-    keepsEnvironment = keepingEnvironment
     make = nil
-    if keepingEnvironment {
-      parts?.releaseClosures()
-    } else {
-      parts = nil
+    guard let extras else {
+      // A child resolved in an empty environment that keeps it: a box to take the next one.
+      if keepingEnvironment {
+        extras = ChildExtras(
+          update: nil, bindHandle: nil, environment: EnvironmentValues(), customTransition: nil,
+          input: nil)
+        extras?.keepsEnvironment = true
+      }
+      return
     }
-    if let rare, let custom = rare.customTransition {
-      rare.customTransition = custom.releasingClosures()
-    }
+    extras.releaseClosures(keepingEnvironment: keepingEnvironment)
+    if !extras.isNeededOnceReleased { self.extras = nil }
   }
 
   /// Whether this mounted child can stand for a newly declared one with the same identity.
@@ -393,61 +383,74 @@ final class ChildSite {
   let transitionSignature: Transition.Signature
   /// Their lifetime policy.
   let lifetime: Lifetime
+  /// Whether their declarations have an update closure.
+  let hasUpdate: Bool
 
-  init(source: SourceLocation, transitionSignature: Transition.Signature, lifetime: Lifetime) {
+  init(
+    source: SourceLocation, transitionSignature: Transition.Signature, lifetime: Lifetime,
+    hasUpdate: Bool
+  ) {
     self.source = source
     self.transitionSignature = transitionSignature
     self.lifetime = lifetime
+    self.hasUpdate = hasUpdate
   }
 
   /// Whether a child of `declaration` whose transition has `signature` belongs to this site.
   @inline(__always)
   func matches(_ declaration: ChildDeclaration, signature: Transition.Signature) -> Bool {
     source.line == declaration.source.line && lifetime == declaration.lifetime
-      && transitionSignature == signature && source == declaration.source
+      && hasUpdate == declaration.hasUpdate && transitionSignature == signature
+      && source == declaration.source
   }
 }
 
-/// What a resolved child holds of its declaration, apart from the factory, until it is released:
-/// the update, the handle's binding and the environment in effect where the child is declared.
-final class DeclaredParts {
+/// What few resolved children have, kept apart from them: the update closure, the handle's
+/// binding and the environment where the child is declared until it is released, a custom
+/// transition (an inline ``Transition`` would take 40 bytes of every child) and the input of an
+/// update declared with one.
+final class ChildExtras {
   /// Brings the controller up to date; `nil` without an update, or once released.
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
   /// Binds the child's ``ChildHandle``; `nil` without a handle, or once released.
   var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
-  /// The environment in effect where the child is declared.
+  /// The environment in effect where the child is declared; empty once released, unless it
+  /// stays.
   var environment: EnvironmentValues
-
-  init(
-    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?,
-    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
-    environment: EnvironmentValues
-  ) {
-    self.update = update
-    self.bindHandle = bindHandle
-    self.environment = environment
-  }
-
-  /// Drops the closures, keeping the environment.
-  func releaseClosures() {
-    update = nil
-    bindHandle = nil
-  }
-}
-
-/// What few resolved children have, kept apart from them: a custom transition (an inline
-/// ``Transition`` would take 40 bytes of every child) and the input of an update declared with
-/// one.
-final class RareChildParts {
   /// A custom transition, which a ``Transition/Signature`` cannot describe; its animations are
   /// dropped once the child's closures are released.
   var customTransition: Transition?
   /// The input of the child's update.
   let input: ChildInput?
+  /// Whether the environment stayed when the closures were released.
+  var keepsEnvironment = false
 
-  init(customTransition: Transition?, input: ChildInput?) {
+  init(
+    update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?,
+    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    environment: EnvironmentValues, customTransition: Transition?, input: ChildInput?
+  ) {
+    self.update = update
+    self.bindHandle = bindHandle
+    self.environment = environment
     self.customTransition = customTransition
     self.input = input
+  }
+
+  /// Drops the closures, the environment unless `keepingEnvironment`, and a custom transition's
+  /// animations.
+  func releaseClosures(keepingEnvironment: Bool) {
+    update = nil
+    bindHandle = nil
+    keepsEnvironment = keepingEnvironment
+    if !keepingEnvironment { environment = EnvironmentValues() }
+    if let custom = customTransition { customTransition = custom.releasingClosures() }
+  }
+
+  /// Whether a released child still needs the box: for its input, its custom transition or the
+  /// environment it keeps.
+  var isNeededOnceReleased: Bool {
+    input != nil || customTransition != nil || keepsEnvironment
   }
 }
 
