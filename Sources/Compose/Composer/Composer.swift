@@ -521,6 +521,7 @@ public final class Composer {
     let running = RunningReconciliation(plan: reconciliation.plan)
     performing = running
     executor.perform(reconciliation.plan, from: before, to: mounted)
+    executor.bindHandles(of: declared)
     performing = nil
     if let navigationController = container as? UINavigationController {
       navigationStackDidPerform(in: navigationController)

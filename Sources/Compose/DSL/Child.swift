@@ -188,6 +188,9 @@ struct ChildDeclaration {
   let hasExplicitID: Bool
   /// Whether `transition` is set; read instead of it, which would be copied.
   let hasTransition: Bool
+  /// Whether `bindHandle` is set: a mounted child never stands for such a declaration, so that
+  /// the handle is bound to the live controller after the reconciliation.
+  let hasHandle: Bool
   /// Whether the child is declared but not shown (``Child/hidden(_:)``).
   let isHidden: Bool
   /// How long the controller lives (``Child/lifetime(_:)``).
@@ -218,6 +221,7 @@ struct ChildDeclaration {
     hasUpdate = update != nil
     hasExplicitID = false
     hasTransition = false
+    hasHandle = false
     isHidden = false
     lifetime = .whileShown
   }
@@ -236,6 +240,7 @@ struct ChildDeclaration {
     hasUpdate = base.hasUpdate
     hasExplicitID = modifiers?.explicitID != nil
     hasTransition = modifiers?.transition != nil
+    hasHandle = modifiers?.bindHandle != nil
     self.isHidden = isHidden
     self.lifetime = lifetime
   }

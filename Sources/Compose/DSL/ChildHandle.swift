@@ -7,9 +7,10 @@ public import UIKitModel
 /// A typed, weak way for a container to reach the live controller of one of its declared children.
 ///
 /// Make a handle, keep it in the container, and attach it to a child with
-/// ``Child/handle(_:)``. When the composer makes the child's controller, it binds the handle to
-/// it; from then on ``controller`` returns it for as long as it is a child of the container —
-/// shown, or hidden and kept alive — and `nil` once it is removed:
+/// ``Child/handle(_:)``. When the composer makes the child's controller, or composes the
+/// declaration that attaches the handle to a child that is already live, it binds the handle to
+/// the controller; from then on ``controller`` returns it for as long as it is a child of the
+/// container — shown, or hidden and kept alive — and `nil` once it is removed:
 ///
 /// ```swift
 /// final class MailViewController: ComposedViewController {
@@ -32,8 +33,9 @@ public import UIKitModel
 /// `description` says so in words, for logs and test failures.
 ///
 /// A handle follows one child. When that child's identity changes (a new ``Child/id(_:)``, a
-/// different branch), the new controller is bound when it is made. Attach a handle to one child
-/// at a time; attached to several, it follows the one made last.
+/// different branch), the new controller is bound when it is made. Attached to another child, it
+/// follows that child from the next composition. Attach a handle to one child at a time; attached
+/// to several, it follows the last one bound.
 @MainActor
 public final class ChildHandle<Controller: UIViewController>: CustomStringConvertible {
   /// Whether a handle's child is live, and if not, why.
@@ -103,8 +105,9 @@ extension Child {
   /// player.controller?.pause()
   /// ```
   ///
-  /// The handle is bound when the controller is made, and holds it weakly (see ``ChildHandle``).
-  /// Attaching a handle changes nothing in the child's identity or in plans.
+  /// The handle is bound when the controller is made, or, for a child that is already live, when
+  /// the composer composes this declaration; it holds the controller weakly (see
+  /// ``ChildHandle``). Attaching a handle changes nothing in the child's identity or in plans.
   ///
   /// - Parameter handle: The handle, typed with the child's controller type.
   /// - Returns: The child with the handle attached.

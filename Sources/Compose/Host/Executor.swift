@@ -162,6 +162,25 @@ final class Executor {
     endReadsOfForgottenChildren()
   }
 
+  /// Binds the handle of every child `declared` gives one to the child's live controller, once a
+  /// plan is performed: a handle attached to a child that was already live, or moved to it from
+  /// another child, then reaches it like one attached when it was made.
+  ///
+  /// The declared tree, not the mounted one: a hidden child stays mounted as it was, and its
+  /// new declaration is the declared tree's.
+  func bindHandles(of declared: CompositionTree) {
+    guard declared.hasHandles, let container else { return }
+    for slot in declared.slots where slot.hasHandles {
+      for children in [slot.children, slot.hidden] {
+        for child in children {
+          guard let bind = child.bindHandle, let controller = controllers[child.identity]
+          else { continue }
+          bind(controller, container)
+        }
+      }
+    }
+  }
+
   /// Ends the observation of the update closures of children Compose no longer holds, so that
   /// none stays registered for a child that is gone; only when a child was forgotten since the
   /// last look.

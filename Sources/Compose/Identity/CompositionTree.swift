@@ -29,6 +29,8 @@ public struct CompositionTree: CustomStringConvertible {
   let hasHidden: Bool
   /// Whether a child has an update closure.
   let hasUpdates: Bool
+  /// Whether a declared child has a handle to bind (``Child/handle(_:)``).
+  let hasHandles: Bool
   /// Whether a slot is anchored to a view of its own.
   let hasAnchors: Bool
 
@@ -89,17 +91,20 @@ public struct CompositionTree: CustomStringConvertible {
     codes.reserveCapacity(slots.count)
     var hasHidden = false
     var hasUpdates = false
+    var hasHandles = false
     var hasAnchors = false
     // By index: a slot is read in place instead of copied.
     for index in slots.indices {
       codes.append(slots[index].code)
       hasHidden = hasHidden || !slots[index].hidden.isEmpty
       hasUpdates = hasUpdates || slots[index].hasUpdates
+      hasHandles = hasHandles || slots[index].hasHandles
       hasAnchors = hasAnchors || slots[index].declaration.anchor != nil
     }
     self.codes = codes
     self.hasHidden = hasHidden
     self.hasUpdates = hasUpdates
+    self.hasHandles = hasHandles
     self.hasAnchors = hasAnchors
   }
 
@@ -115,6 +120,7 @@ public struct CompositionTree: CustomStringConvertible {
     for index in released.indices {
       released[index].declaration = released[index].declaration.releasingClosures()
       released[index].keyedRun?.releaseMatch()
+      released[index].hasHandles = false
       for child in released[index].children {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }
@@ -186,6 +192,9 @@ struct ResolvedSlot {
   /// Whether a child has an update closure; when none has, a reconciliation visits only the
   /// children that arrive or move.
   var hasUpdates = false
+  /// Whether a child has a handle to bind: the executor binds it to the live controller once the
+  /// plan is performed.
+  var hasHandles = false
   /// Equal for two slots with the same name, matching layouts and the same children (by
   /// identity) in the same order; different codes say nothing.
   ///
@@ -332,7 +341,8 @@ final class ResolvedChild {
   /// Whether this mounted child can stand for a newly declared one with the same identity.
   ///
   /// A resolution then reuses it instead of making another. It can when neither has an update
-  /// closure (the only reader of the environment and of the closure itself), and the lifetime,
+  /// closure (the only reader of the environment and of the closure itself), the declaration
+  /// has no handle to bind to the live controller, and the lifetime,
   /// transition (the declaration's own, or else its slot's) and source are the same. The factory
   /// does not matter: a mounted child is never made again.
   @inline(__always)
@@ -348,7 +358,7 @@ final class ResolvedChild {
   @inline(__always)
   func canStand(for declaration: ChildDeclaration, slotTransition: Transition.Signature) -> Bool {
     let site = site
-    guard !hasUpdate, !declaration.hasUpdate,
+    guard !hasUpdate, !declaration.hasUpdate, !declaration.hasHandle,
       site.source.line == declaration.source.line, site.lifetime == declaration.lifetime,
       site.source == declaration.source
     else { return false }
@@ -464,6 +474,8 @@ struct ChildList {
   private var own: [ResolvedChild]?
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
+  /// Whether a child in the list has a handle to bind.
+  private(set) var hasHandles = false
 
   init(mounted: [ResolvedChild]) {
     self.mounted = mounted
@@ -474,6 +486,10 @@ struct ChildList {
     self.own = own
     for index in own.indices where own[index].hasUpdate {
       hasUpdates = true
+      break
+    }
+    for index in own.indices where own[index].bindHandle != nil {
+      hasHandles = true
       break
     }
   }
@@ -489,6 +505,7 @@ struct ChildList {
   @inline(__always)
   mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
+    if child.bindHandle != nil { hasHandles = true }
     if own == nil {
       if sharedCount < mounted.count, mounted[sharedCount] === child {
         sharedCount += 1
@@ -665,7 +682,7 @@ struct Resolver {
       slots.append(
         ResolvedSlot(
           declaration: slot, children: mountedSlots[mountedIndex].children, keyedRun: nil,
-          hasUpdates: false, code: code))
+          hasUpdates: false, hasHandles: false, code: code))
       return
     }
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
@@ -710,10 +727,13 @@ struct Resolver {
     slots.append(
       ResolvedSlot(
         declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
-        code: code ?? Self.freshCode()))
+        hasHandles: list.hasHandles, code: code ?? Self.freshCode()))
     if !declaredHidden.isEmpty {
       slots[slots.count - 1].hidden = declaredHidden
       slots[slots.count - 1].code = Self.freshCode()
+      if declaredHidden.contains(where: { $0.bindHandle != nil }) {
+        slots[slots.count - 1].hasHandles = true
+      }
     }
   }
 
@@ -845,6 +865,9 @@ struct Resolver {
     slots[index].children = list.children
     slots[index].hidden += declaredHidden
     slots[index].hasUpdates = list.hasUpdates
+    slots[index].hasHandles =
+      slots[index].hasHandles || list.hasHandles
+      || declaredHidden.contains { $0.bindHandle != nil }
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].keyedRun = nil
     slots[index].code = Self.freshCode()

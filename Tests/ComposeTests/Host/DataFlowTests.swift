@@ -249,6 +249,93 @@ struct ChildHandleTests {
     _ = window
   }
 
+  @Test("A handle attached to a child that is already live binds to it, with no containment call")
+  func handleAttachedToLiveChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        let card = Child { named(CardViewController(), "card") }
+        screen.flag ? card.handle(screen.card) : card
+      }
+    }
+    let window = show(screen)
+    let live = try #require(screen.children.first as? CardViewController)
+    #expect(screen.card.state == .notMade)
+    let traced = screen.composer.trace.count
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === live)
+    #expect(screen.children.count == 1)
+    #expect(screen.composer.trace.count == traced)
+    #expect(ModelRuntime.eventLog(for: ["card"]) == "")
+
+    // Recomposing with the handle still attached keeps it bound to the same controller.
+    screen.headline = "second"
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.controller === live)
+    _ = window
+  }
+
+  @Test("A handle moved from one live child to another follows the one it is attached to now")
+  func handleMovedBetweenLiveChildren() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("first") {
+        let card = Child { named(CardViewController(), "first") }
+        screen.flag ? card.handle(screen.card) : card
+      }
+      Slot("second") {
+        let card = Child { named(CardViewController(), "second") }
+        screen.flag ? card : card.handle(screen.card)
+      }
+    }
+    let window = show(screen)
+    let first = try #require(screen.children.first { $0.uikitModel.name == "first" })
+    let second = try #require(screen.children.first { $0.uikitModel.name == "second" })
+    #expect(screen.card.controller === second)
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.controller === first)
+    #expect(first.parent === screen)
+    #expect(second.parent === screen)
+
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.controller === second)
+    _ = window
+  }
+
+  @Test("A handle attached to a kept-alive child while it is declared hidden binds to it")
+  func handleAttachedToHiddenChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        let card = Child { named(CardViewController(), "card") }.lifetime(.keepAlive)
+          .hidden(screen.headline == "hidden")
+        screen.flag ? card.handle(screen.card) : card
+      }
+    }
+    let window = show(screen)
+    let live = try #require(screen.children.first as? CardViewController)
+    screen.headline = "hidden"
+    ModelRuntime.runUntilIdle()
+    #expect(live.viewIfLoaded?.superview == nil)
+    #expect(screen.card.state == .notMade)
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === live)
+    _ = window
+  }
+
   @Test("A handle does not bind a controller the factory returned that is already in use")
   func handleIgnoresRefusedController() throws {
     ModelRuntime.reset()
