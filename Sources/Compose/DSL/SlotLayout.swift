@@ -117,6 +117,12 @@ public struct SlotLayout: CustomStringConvertible {
     return SlotLayout(kind: .custom { _, _ in })
   }
 
+  /// Whether the layout is a closure of user code.
+  var isCustom: Bool {
+    if case .custom = kind { return true }
+    return false
+  }
+
   var isStack: Bool {
     if case .stack = kind { return true }
     return false

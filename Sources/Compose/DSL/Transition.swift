@@ -82,8 +82,17 @@ public struct Transition: CustomStringConvertible {
     }
   }
 
-  /// The transition's ``Signature``.
-  var signature: Signature {
+  /// The transition's ``Signature``, made once when the transition is: a resolution reads it
+  /// for every slot and child.
+  let signature: Signature
+
+  init(kind: Kind, duration: TimeInterval) {
+    self.kind = kind
+    self.duration = duration
+    signature = Self.signature(of: kind, duration: duration)
+  }
+
+  private static func signature(of kind: Kind, duration: TimeInterval) -> Signature {
     func code(_ edge: Edge) -> UInt8 {
       switch edge {
       case .top: 1
@@ -92,20 +101,20 @@ public struct Transition: CustomStringConvertible {
       case .trailing: 4
       }
     }
-    switch kind {
-    case .none: return Signature(kind: 1, edge: 0, duration: duration)
-    case .cut: return Signature(kind: 2, edge: 0, duration: duration)
-    case .crossDissolve: return Signature(kind: 3, edge: 0, duration: duration)
-    case .slide(let edge): return Signature(kind: 4, edge: code(edge), duration: duration)
-    case .flip(let edge): return Signature(kind: 5, edge: code(edge), duration: duration)
-    case .custom: return Signature(kind: 0, edge: 0, duration: duration)
+    return switch kind {
+    case .none: Signature(kind: 1, edge: 0, duration: duration)
+    case .cut: Signature(kind: 2, edge: 0, duration: duration)
+    case .crossDissolve: Signature(kind: 3, edge: 0, duration: duration)
+    case .slide(let edge): Signature(kind: 4, edge: code(edge), duration: duration)
+    case .flip(let edge): Signature(kind: 5, edge: code(edge), duration: duration)
+    case .custom: Signature(kind: 0, edge: 0, duration: duration)
     }
   }
 
   /// This transition without what user code captured.
   ///
-  /// A custom transition keeps its options and duration, and its animations do nothing. For a mounted child, which never animates with its
-  /// own transition again.
+  /// A custom transition keeps its options and duration, and its animations do nothing. For a
+  /// mounted child, which never animates with its own transition again.
   func releasingClosures() -> Transition {
     guard case .custom(let options, _) = kind else { return self }
     return Transition(

@@ -33,6 +33,9 @@ public struct CompositionTree: CustomStringConvertible {
   let hasHandles: Bool
   /// Whether a slot is anchored to a view of its own.
   let hasAnchors: Bool
+  /// Whether the closures were released (``releasingClosures(keepingEnvironments:)``), and how;
+  /// `nil` for a tree that holds what its declaration gave it.
+  private var releasedKeepingEnvironments: Bool?
 
   /// Resolves a declaration.
   ///
@@ -81,7 +84,25 @@ public struct CompositionTree: CustomStringConvertible {
   ) {
     var resolver = Resolver(mounted: mounted)
     resolver.resolve(content, environment: environment)
+    if let mounted, resolver.sharesAllMountedSlots {
+      self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
+      return
+    }
+    resolver.stopSharing()
     self.init(slots: resolver.slots, diagnostics: resolver.diagnostics)
+  }
+
+  /// A tree with the slots of `mounted`, which a declaration resolved as unchanged, slot for
+  /// slot; its slots, codes and flags are shared, not computed again.
+  private init(sharingSlotsOf mounted: CompositionTree, diagnostics: [Diagnostic]) {
+    slots = mounted.slots
+    codes = mounted.codes
+    hasHidden = mounted.hasHidden
+    hasUpdates = mounted.hasUpdates
+    hasHandles = mounted.hasHandles
+    hasAnchors = mounted.hasAnchors
+    releasedKeepingEnvironments = mounted.releasedKeepingEnvironments
+    self.diagnostics = diagnostics
   }
 
   init(slots: [ResolvedSlot], diagnostics: [Diagnostic]) {
@@ -116,6 +137,8 @@ public struct CompositionTree: CustomStringConvertible {
   /// A closure that mentions the container then makes no reference cycle through the mounted
   /// tree; the next reconciliation brings the next declaration's closures.
   func releasingClosures(keepingEnvironments: Bool = false) -> CompositionTree {
+    // A tree that shares a released tree's slots (an unchanged declaration) has nothing to drop.
+    guard releasedKeepingEnvironments != keepingEnvironments else { return self }
     var released = slots
     for index in released.indices {
       released[index].declaration = released[index].declaration.releasingClosures()
@@ -128,7 +151,9 @@ public struct CompositionTree: CustomStringConvertible {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }
     }
-    return CompositionTree(slots: released, diagnostics: diagnostics)
+    var tree = CompositionTree(slots: released, diagnostics: diagnostics)
+    tree.releasedKeepingEnvironments = keepingEnvironments
+    return tree
   }
 
   /// The slot names, in declaration order.
@@ -541,7 +566,16 @@ struct ChildList {
 /// Walks a declaration and produces resolved slots.
 @MainActor
 struct Resolver {
-  var slots: [ResolvedSlot] = []
+  /// The resolved slots; empty while every slot so far shares the mounted one at its position
+  /// (see ``sharedSlotCount``).
+  private(set) var slots: [ResolvedSlot] = []
+  /// How many slots, from the first, are unchanged mounted slots that the new tree can hold as
+  /// they are, while ``sharesMountedSlots``: an unchanged declaration then resolves to the
+  /// mounted tree's own slots, with no slot built, copied or destroyed.
+  private var sharedSlotCount = 0
+  /// Whether every slot resolved so far is shared; once one is not, the shared ones are copied
+  /// into ``slots`` (``stopSharing()``) and the rest are resolved as usual.
+  private var sharesMountedSlots: Bool
   var diagnostics: [Diagnostic] = []
   /// The slots of the tree the declaration replaces, whose identities and slot codes are
   /// reused when equal; empty when there is none.
@@ -592,6 +626,22 @@ struct Resolver {
 
   init(mounted: CompositionTree?) {
     mountedSlots = mounted?.slots ?? []
+    sharesMountedSlots = !mountedSlots.isEmpty
+  }
+
+  /// Whether the declaration resolved to the mounted slots, every one shared.
+  var sharesAllMountedSlots: Bool {
+    sharesMountedSlots && sharedSlotCount == mountedSlots.count
+  }
+
+  /// Copies the shared slots into ``slots``, making room for as many as are mounted, and resolves
+  /// the next ones as usual.
+  mutating func stopSharing() {
+    guard sharesMountedSlots else { return }
+    sharesMountedSlots = false
+    slots.reserveCapacity(mountedSlots.count)
+    slots.append(contentsOf: mountedSlots[0..<sharedSlotCount])
+    sharedSlotCount = 0
   }
 
   static func quoted(_ value: AnyHashable) -> String {
@@ -632,7 +682,7 @@ struct Resolver {
   @inline(__always)
   private mutating func findSlot(named name: String) -> (existing: Int?, mounted: Int?) {
     if slotIndexes == nil {
-      let position = slots.count
+      let position = slots.count + sharedSlotCount
       if position < mountedSlots.count, mountedSlots[position].declaration.name == name {
         return (nil, position)
       }
@@ -643,6 +693,7 @@ struct Resolver {
   /// ``findSlot(named:)`` for a slot that is not the mounted one at its position, or follows one.
   @inline(never)
   private mutating func findSlotByName(_ name: String) -> (existing: Int?, mounted: Int?) {
+    stopSharing()
     if slotIndexes == nil {
       // The first slot that is not the mounted one at its position: from here on, by name.
       var indexes: [String: Int] = [:]
@@ -668,23 +719,40 @@ struct Resolver {
   /// The declaration is consumed: the resolved slot keeps it, so a caller that took it out of
   /// the content hands its reference over instead of both retaining it.
   private mutating func resolve(_ slot: consuming SlotDeclaration, environment: EnvironmentValues) {
-    if slots.isEmpty, !mountedSlots.isEmpty { slots.reserveCapacity(mountedSlots.count) }
     let (existing, mountedIndex) = findSlot(named: slot.name)
     if let existing {
       join(slot, to: existing, environment: environment)
       return
     }
     slotIndexes?[slot.name] = slots.count
-    if let mountedIndex,
-      let code = Self.unchangedChildCode(
-        of: slot, at: mountedIndex, in: mountedSlots, environment: environment)
+    let signature = slot.transition.signature
+    // The most common slot: one plain child that the mounted slot already has and that can
+    // stand for the new declaration. Its content is not walked. (The mounted slot is read in
+    // place: copying it would retain each of its references.)
+    if let mountedIndex, mountedSlots[mountedIndex].children.count == 1,
+      mountedSlots[mountedIndex].hidden.isEmpty,
+      Self.canKeep(
+        mountedSlots[mountedIndex].children[0], for: slot.content, slotTransition: signature)
     {
+      mountedSlots[mountedIndex].children[0].refreshEnvironment(environment)
+      let layoutMatches = Self.mountedLayoutMatches(mountedSlots, at: mountedIndex, slot)
+      // While slots are shared, every one so far was found at its position: this one is the
+      // mounted slot that follows them.
+      if layoutMatches, sharesMountedSlots,
+        Self.canShare(mountedSlots, at: mountedIndex, for: slot, signature: signature)
+      {
+        sharedSlotCount += 1
+        return
+      }
+      stopSharing()
       slots.append(
         ResolvedSlot(
           declaration: slot, children: mountedSlots[mountedIndex].children, keyedRun: nil,
-          hasUpdates: false, hasHandles: false, code: code))
+          hasUpdates: false, hasHandles: false,
+          code: layoutMatches ? mountedSlots[mountedIndex].code : Self.freshCode()))
       return
     }
+    stopSharing()
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
     // keys: the first ForEach gives them, unless a child came before it, and they are kept when
     // its elements turn out to be all of the slot's children.
@@ -692,7 +760,7 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDs = [:] }
     slotName = slot.name
     sharedSlotName = nil
-    slotSignature = slot.transition.signature
+    slotSignature = signature
     var list: ChildList
     if let mountedIndex {
       candidates = mountedSlots[mountedIndex].children
@@ -737,25 +805,26 @@ struct Resolver {
     }
   }
 
-  /// Resolves the most common slot without walking its content: the code of the resolved slot,
-  /// whose children are the mounted slot's.
+  /// Whether the new tree can hold the mounted slot at `index` as it is, in place of `slot`, an
+  /// unchanged slot whose layout matches the mounted one: `slot` declares nothing the mounted
+  /// declaration does not, even once its closures are released.
   ///
-  /// That slot is one plain child that the mounted slot already has and that can stand for the
-  /// new declaration. `nil`, having done nothing, for any other slot.
+  /// Both place views in their container's view, with no anchor, and have the same source,
+  /// forwarding, interruption and transition, none custom (a custom layout or transition has
+  /// closures); the mounted slot has no handle to bind. The mounted declaration is read in place.
   @inline(__always)
-  private static func unchangedChildCode(
-    of slot: SlotDeclaration, at index: Int, in mountedSlots: [ResolvedSlot],
-    environment: EnvironmentValues
-  ) -> Int? {
-    // The mounted slot is read in place: copying it would retain each of its references.
-    guard mountedSlots[index].children.count == 1, mountedSlots[index].hidden.isEmpty,
-      Self.canKeep(
-        mountedSlots[index].children[0], for: slot.content,
-        slotTransition: slot.transition.signature)
-    else { return nil }
-    mountedSlots[index].children[0].refreshEnvironment(environment)
-    return mountedLayoutMatches(mountedSlots, at: index, slot)
-      ? mountedSlots[index].code : Self.freshCode()
+  private static func canShare(
+    _ mountedSlots: [ResolvedSlot], at index: Int, for slot: SlotDeclaration,
+    signature: Transition.Signature
+  ) -> Bool {
+    !mountedSlots[index].hasHandles && slot.placesViews && slot.anchor == nil
+      && !slot.layout.isCustom && mountedSlots[index].declaration.placesViews
+      && mountedSlots[index].declaration.anchor == nil
+      && mountedSlots[index].declaration.forwarding == slot.forwarding
+      && mountedSlots[index].declaration.interruption == slot.interruption
+      && signature.isSame(as: mountedSlots[index].declaration.transition.signature)
+      && mountedSlots[index].declaration.source.line == slot.source.line
+      && mountedSlots[index].declaration.source == slot.source
   }
 
   /// Whether the mounted slot at `index` of `mountedSlots` places and shows its children as

@@ -1,0 +1,160 @@
+import Testing
+
+@testable import Compose
+
+/// An unchanged declaration resolved against the mounted tree shares the mounted slots instead of
+/// building new ones, and shares none as soon as one slot declares anything the mounted one does
+/// not.
+@Suite("Unchanged declarations share the mounted slots")
+@MainActor
+struct SharedSlotsTests {
+  /// What the test changes in slot "b" of three slots "a", "b", "c", each one plain child.
+  struct Declared {
+    var order = ["a", "b", "c"]
+    var interruption = Interruption.finishRunning
+    var forwarding: Forwarding = []
+    var transition = Transition.none
+    var line = 10
+    var anchor: UIView?
+    var customLayout = false
+    var layout = SlotLayout.fill
+  }
+
+  static func content(_ declared: Declared) -> CompositionContent {
+    CompositionContent(
+      .block(
+        declared.order.map { name in
+          guard name == "b" else {
+            return Slot(name, fileID: "Screen.swift", line: 1) { Child { RowViewController() } }
+              .compositionContent
+          }
+          let layout = declared.customLayout ? SlotLayout.custom { _, _ in } : declared.layout
+          var slot = Slot(
+            name, in: declared.anchor, layout: layout, fileID: "Screen.swift", line: declared.line
+          ) { Child { RowViewController() } }
+          .interruption(declared.interruption)
+          .transition(declared.transition)
+          if !declared.forwarding.isEmpty { slot = slot.primary(declared.forwarding) }
+          return slot.compositionContent
+        }))
+  }
+
+  @Test("An unchanged declaration resolves to the mounted slots themselves, and plans nothing")
+  func unchangedDeclarationSharesSlots() {
+    let mounted = CompositionTree(Self.content(Declared()))
+    let next = CompositionTree(Self.content(Declared()), mounted: mounted)
+    #expect(next.sharesSlots(with: mounted))
+    #expect(next.slotCodes == mounted.slotCodes)
+    #expect(next.description == CompositionTree(Self.content(Declared())).description)
+    #expect(mounted.reconcile(to: next).plan.steps.isEmpty)
+  }
+
+  @Test("A released tree resolves to itself, and releasing that tree again copies nothing")
+  func releasedTreeIsShared() {
+    let mounted = CompositionTree(Self.content(Declared())).releasingClosures()
+    let next = CompositionTree(Self.content(Declared()), mounted: mounted)
+    #expect(next.sharesSlots(with: mounted))
+    #expect(next.releasingClosures().sharesSlots(with: mounted))
+    // Released the other way, the slots are released again.
+    #expect(!next.releasingClosures(keepingEnvironments: true).sharesSlots(with: mounted))
+    // A tree that is not released is released as usual.
+    let fresh = CompositionTree(Self.content(Declared()))
+    #expect(!fresh.releasingClosures().sharesSlots(with: fresh))
+  }
+
+  /// One way slot "b" can differ from the mounted one.
+  enum Change: String, CaseIterable, Sendable {
+    case interruption, forwarding, transition, sourceLine, anchor, customLayout, layout, order
+
+    @MainActor var declared: Declared {
+      switch self {
+      case .interruption: Declared(interruption: .cutShort)
+      case .forwarding: Declared(forwarding: .all)
+      case .transition: Declared(transition: .crossDissolve(duration: 0.2))
+      case .sourceLine: Declared(line: 11)
+      case .anchor: Declared(anchor: UIView())
+      case .customLayout: Declared(customLayout: true)
+      case .layout:
+        Declared(layout: .fill(insets: UIEdgeInsets(top: 1, left: 0, bottom: 0, right: 0)))
+      case .order: Declared(order: ["b", "a", "c"])
+      }
+    }
+  }
+
+  @Test(
+    "A slot that declares anything the mounted one does not is its own; unchanged ones keep codes",
+    arguments: Change.allCases)
+  func changedSlotIsNotShared(change: Change) throws {
+    let declared = change.declared
+    let mounted = CompositionTree(Self.content(Declared()))
+    let next = CompositionTree(Self.content(declared), mounted: mounted)
+    #expect(!next.sharesSlots(with: mounted), "\(change)")
+    // The new tree is the one the declaration gives on its own.
+    #expect(next.description == CompositionTree(Self.content(declared)).description, "\(change)")
+    let slot = try #require(next.slots.first { $0.name == "b" })
+    #expect(slot.interruption == declared.interruption, "\(change)")
+    #expect(slot.forwarding == declared.forwarding, "\(change)")
+    #expect(slot.source.line == declared.line, "\(change)")
+    #expect(slot.declaration.anchor === declared.anchor, "\(change)")
+    // Slots "a" and "c" are unchanged: they keep the mounted codes and children.
+    for name in ["a", "c"] {
+      let old = try #require(mounted.slots.first { $0.name == name })
+      let new = try #require(next.slots.first { $0.name == name })
+      #expect(new.code == old.code, "\(change): \(name)")
+      #expect(new.children.map(\.identity) == old.children.map(\.identity), "\(change): \(name)")
+    }
+  }
+
+  @Test("A slot after the first changed one is resolved as usual, not shared")
+  func slotsAfterAChangeAreResolved() throws {
+    let mounted = CompositionTree(Self.content(Declared()))
+    let next = CompositionTree(Self.content(Declared(line: 12)), mounted: mounted)
+    let old = try #require(mounted.slots.last)
+    let new = try #require(next.slots.last)
+    #expect(new.name == "c")
+    #expect(new.code == old.code)
+    #expect(new.declaration !== old.declaration)
+    #expect(next.slots.first?.declaration === mounted.slots.first?.declaration)
+  }
+
+  @Test("A slot whose child gains a handle is not shared, so the handle can be bound")
+  func handleStopsSharing() {
+    let handle = ChildHandle<RowViewController>()
+    func content(_ withHandle: Bool) -> CompositionContent {
+      Slot("a") {
+        let child = Child { RowViewController() }
+        withHandle ? child.handle(handle) : child
+      }
+      .compositionContent
+    }
+    let mounted = CompositionTree(content(false)).releasingClosures()
+    let next = CompositionTree(content(true), mounted: mounted)
+    #expect(!next.sharesSlots(with: mounted))
+    #expect(next.hasHandles)
+    #expect(next.slots.first?.children.first?.bindHandle != nil)
+    // Released, the tree binds nothing again, and the next unchanged declaration shares it...
+    let released = next.releasingClosures()
+    #expect(!released.hasHandles)
+    #expect(CompositionTree(content(false), mounted: released).sharesSlots(with: released))
+    // ...unless it still declares the handle.
+    #expect(!CompositionTree(content(true), mounted: released).sharesSlots(with: released))
+    // A tree that still holds its handle (not released) is not shared by a declaration without
+    // one: the new tree binds no handle.
+    let unreleased = CompositionTree(content(true))
+    let plain = CompositionTree(content(false), mounted: unreleased)
+    #expect(!plain.sharesSlots(with: unreleased))
+    #expect(!plain.hasHandles)
+  }
+}
+
+extension CompositionTree {
+  /// Whether the two trees hold the same array of slots, not equal copies.
+  fileprivate func sharesSlots(with other: CompositionTree) -> Bool {
+    slots.withUnsafeBufferPointer { mine in
+      other.slots.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+    }
+  }
+
+  /// The code of every slot.
+  fileprivate var slotCodes: [Int] { slots.map(\.code) }
+}
