@@ -732,7 +732,7 @@ struct Resolver {
     if let mountedIndex, mountedSlots[mountedIndex].children.count == 1,
       mountedSlots[mountedIndex].hidden.isEmpty,
       Self.canKeep(
-        mountedSlots[mountedIndex].children[0], for: slot.content, slotTransition: signature)
+        mountedSlots[mountedIndex].children[0], forContentOf: slot, slotTransition: signature)
     {
       mountedSlots[mountedIndex].children[0].refreshEnvironment(environment)
       let layoutMatches = Self.mountedLayoutMatches(mountedSlots, at: mountedIndex, slot)
@@ -851,14 +851,14 @@ struct Resolver {
     mountedSlots[index].declaration.showsTheSame(as: slot)
   }
 
-  /// Whether `candidate` can stand for `content` when it is one plain child; the content is
-  /// borrowed and its declaration's fields read in place, so that the declaration is not copied.
+  /// Whether `candidate` can stand for the content of `slot` when it is one plain child; the
+  /// content's declaration is read in place, so that it is not copied.
   @inline(__always)
   private static func canKeep(
-    _ candidate: ResolvedChild, for content: borrowing SlotContent,
+    _ candidate: ResolvedChild, forContentOf slot: SlotDeclaration,
     slotTransition: Transition.Signature
   ) -> Bool {
-    switch content.node {
+    switch slot.content.node {
     case .child(let declaration):
       // The identity's storage is read in place: bound to a name, it would be retained.
       !declaration.isHidden && !declaration.hasExplicitID
