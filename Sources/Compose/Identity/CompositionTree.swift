@@ -499,8 +499,6 @@ struct ChildList {
   private var own: [ResolvedChild]?
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
-  /// Whether a child in the list has a handle to bind.
-  private(set) var hasHandles = false
 
   init(mounted: [ResolvedChild]) {
     self.mounted = mounted
@@ -511,10 +509,6 @@ struct ChildList {
     self.own = own
     for index in own.indices where own[index].hasUpdate {
       hasUpdates = true
-      break
-    }
-    for index in own.indices where own[index].bindHandle != nil {
-      hasHandles = true
       break
     }
   }
@@ -530,7 +524,6 @@ struct ChildList {
   @inline(__always)
   mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
-    if child.bindHandle != nil { hasHandles = true }
     if own == nil {
       if sharedCount < mounted.count, mounted[sharedCount] === child {
         sharedCount += 1
@@ -595,6 +588,9 @@ struct Resolver {
   /// The slot's name as the new identities of its children hold it: the mounted children's, or
   /// made at the first new identity.
   private var sharedSlotName: SlotName?
+  /// Whether a child made for the slot being resolved, shown or hidden, has a handle to bind: a
+  /// mounted child never stands for a declaration with one, so only a child made can have one.
+  private var madeChildWithHandle = false
   /// The children of the slot being resolved that are declared hidden (``Child/hidden(_:)``).
   private var declaredHidden: [ResolvedChild] = []
   /// The mounted children of the slot being resolved, compared by position with the new ones.
@@ -753,6 +749,7 @@ struct Resolver {
       return
     }
     stopSharing()
+    madeChildWithHandle = false
     // A slot whose children all come from one ForEach (the usual list) also keeps its typed
     // keys: the first ForEach gives them, unless a child came before it, and they are kept when
     // its elements turn out to be all of the slot's children.
@@ -795,13 +792,10 @@ struct Resolver {
     slots.append(
       ResolvedSlot(
         declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
-        hasHandles: list.hasHandles, code: code ?? Self.freshCode()))
+        hasHandles: madeChildWithHandle, code: code ?? Self.freshCode()))
     if !declaredHidden.isEmpty {
       slots[slots.count - 1].hidden = declaredHidden
       slots[slots.count - 1].code = Self.freshCode()
-      if declaredHidden.contains(where: { $0.bindHandle != nil }) {
-        slots[slots.count - 1].hasHandles = true
-      }
     }
   }
 
@@ -927,6 +921,7 @@ struct Resolver {
     reusesAll = false
     var list = ChildList(own: slots[index].children)
     declaredHidden = []
+    madeChildWithHandle = false
     collect(
       slot.content, path: StructuralPath().appending(.slotOccurrence(occurrence)),
       slotTransition: slot.transition, environment: environment, into: &list)
@@ -934,9 +929,7 @@ struct Resolver {
     slots[index].children = list.children
     slots[index].hidden += declaredHidden
     slots[index].hasUpdates = list.hasUpdates
-    slots[index].hasHandles =
-      slots[index].hasHandles || list.hasHandles
-      || declaredHidden.contains { $0.bindHandle != nil }
+    slots[index].hasHandles = slots[index].hasHandles || madeChildWithHandle
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].keyedRun = nil
     slots[index].code = Self.freshCode()
@@ -951,6 +944,7 @@ struct Resolver {
       identity: identity, declaration: declaration, environment: environment,
       transition: transition, sharing: lastSite)
     lastSite = child.site
+    if declaration.hasHandle { madeChildWithHandle = true }
     return child
   }
 
@@ -1040,6 +1034,7 @@ struct Resolver {
                 candidates[source].refreshEnvironment(environment)
                 children.append(candidates[source])
               } else if case .child(let declaration) = contents[index].node {
+                if declaration.hasHandle { madeChildWithHandle = true }
                 children.append(
                   ResolvedChild(
                     identity: candidates[source].identity, declaration: declaration,
