@@ -158,3 +158,50 @@ extension CompositionTree {
   /// The code of every slot.
   fileprivate var slotCodes: [Int] { slots.map(\.code) }
 }
+
+#if !canImport(UIKit)
+import UIKitModel
+
+extension SharedSlotsTests {
+  /// A container whose composer declares the three slots of ``Declared``.
+  @MainActor
+  final class Screen: UIViewController {
+    var declared = Declared() {
+      didSet { composer.setNeedsCompose() }
+    }
+    lazy var composer = Composer(container: self) { [unowned self] in
+      SharedSlotsTests.content(declared)
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      composer.setNeedsCompose()
+    }
+  }
+
+  @Test("A composer keeps its mounted tree through a no-op recompose: no slot built or released")
+  func composerKeepsMountedTree() throws {
+    startRecordingModel()
+    let screen = Screen()
+    let window = show(screen)
+    let mounted = screen.composer.mounted
+    #expect(mounted.slots.count == 3)
+    #expect(screen.children.count == 3)
+    let traced = screen.composer.trace.count
+
+    screen.composer.setNeedsCompose()
+    screen.composer.composeIfNeeded()
+    #expect(screen.composer.mounted.sharesSlots(with: mounted))
+    #expect(screen.composer.trace.count == traced)
+
+    // A change to one slot's interruption builds the tree again, with no containment call.
+    screen.declared.interruption = .cutShort
+    screen.composer.composeIfNeeded()
+    #expect(!screen.composer.mounted.sharesSlots(with: mounted))
+    #expect(screen.composer.mounted.slots[1].interruption == .cutShort)
+    #expect(screen.composer.trace.count == traced)
+    #expect(screen.children.count == 3)
+    _ = window
+  }
+}
+#endif
