@@ -25,6 +25,9 @@ struct MatchedListTests {
     case rowWithEnvironment
     /// A row inside a group, one statement deeper.
     case groupedRow
+    /// A row inside an `if`, one branch deeper: the same type and depth as a grouped row, on
+    /// another path.
+    case branchedRow
     /// Two rows: the list is not one child per element.
     case twoRows
     /// A row kept alive when it leaves.
@@ -92,6 +95,8 @@ struct MatchedListTests {
       Group {
         Child { RowViewController() }
       }.slotContent
+    case .branchedRow:
+      branched(element.key >= 0)
     case .twoRows:
       Group {
         Child { RowViewController() }
@@ -103,6 +108,14 @@ struct MatchedListTests {
       Child { RowViewController() }.transition(.crossDissolve(duration: 0.2)).slotContent
     case .hiddenRow:
       Child { RowViewController() }.lifetime(.keepAlive).hidden(true).slotContent
+    }
+  }
+
+  /// A row in the first branch of an `if`.
+  @SlotBuilder
+  private static func branched(_ condition: Bool) -> SlotContent {
+    if condition {
+      Child { RowViewController() }
     }
   }
 

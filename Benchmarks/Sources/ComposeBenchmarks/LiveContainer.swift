@@ -87,6 +87,15 @@ extension Runner {
   mutating func liveContainerCase() {
     let containers = UpdateStyle.allCases.map { LiveContainer(style: $0) }
     let windows = containers.map { $0.show() }
+    if let profile {
+      // `--profile W8-100 <tracked|untracked|equalInput> N`: that container's no-op recompose.
+      guard profile.id == "W8-100",
+        let container = containers.first(where: { "\($0.style)" == profile.phase })
+      else { return }
+      for _ in 0..<profile.iterations { container.recompose() }
+      blackHole(windows)
+      return
+    }
     for container in containers where container.children.count != LiveContainer.childCount {
       print("  warning: W8 container has \(container.children.count) children")
     }

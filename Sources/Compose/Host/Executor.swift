@@ -140,7 +140,9 @@ final class Executor {
   /// Performs `plan`, which takes the container from `mounted` to `target`.
   func perform(_ plan: Plan, from mounted: CompositionTree, to target: CompositionTree) {
     guard let container else { return }
-    let declared = Self.children(of: target, mounted)
+    // Every child the steps can name, by identity: made at the first step that names one, so
+    // that a plan with no steps (a recompose that changes nothing) does not index the tree.
+    var declared: [ChildIdentity: NamedChild]?
     retryRefusedDismissals()
     for step in plan.steps {
       if isTabsOperation(step) {
@@ -155,7 +157,8 @@ final class Executor {
         performStackOperation(step, from: mounted, to: target, container: container)
         continue
       }
-      perform(step, declared: declared, target: target, container: container)
+      if declared == nil { declared = Self.children(of: target, mounted) }
+      perform(step, declared: declared ?? [:], target: target, container: container)
     }
     prepared = [:]
     startQueuedPresentations()

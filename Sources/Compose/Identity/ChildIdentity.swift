@@ -281,6 +281,18 @@ struct PathComponents: Equatable, CustomStringConvertible {
   /// The number of components.
   var count: Int { Int(storedCount) }
 
+  /// Whether the components after the first `count` are `suffix`; compared in place, without
+  /// making an array.
+  func hasSuffix(_ suffix: [Component], after count: Int) -> Bool {
+    guard count >= 0, self.count - count == suffix.count else { return false }
+    for (offset, component) in suffix.enumerated() {
+      let index = count + offset
+      let mine = index < prefix.count ? prefix[index] : last
+      guard mine == component else { return false }
+    }
+    return true
+  }
+
   /// Whether the path has no component: the only child of a slot.
   var isEmpty: Bool { storedCount == 0 }
 

@@ -990,6 +990,14 @@ struct Resolver {
       locals.appendPlain(controllerType: ObjectIdentifier(child.identity.storage.controllerType))
     } else {
       let storage = child.identity.storage
+      // The usual list of elements declared alike (a branch in each, say): the same local
+      // identity as every child so far, compared in place.
+      if locals.appendIfUniform(
+        controllerType: ObjectIdentifier(storage.controllerType), path: storage.path,
+        prefixCount: prefixCount, explicitID: storage.explicitID, occurrence: storage.occurrence)
+      {
+        return
+      }
       locals.append(
         LocalIdentity(
           controllerType: ObjectIdentifier(storage.controllerType),

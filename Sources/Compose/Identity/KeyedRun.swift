@@ -283,6 +283,28 @@ struct RunLocals {
       LocalIdentity(controllerType: controllerType, suffix: [], explicitID: nil, occurrence: 0))
   }
 
+  /// Appends a child whose local identity is the one every child so far has, without making
+  /// it (its suffix would be an array, and its digest a hash); `false`, having appended nothing,
+  /// when it is another or the children's differ already.
+  ///
+  /// - Parameters:
+  ///   - controllerType: The child's controller type.
+  ///   - path: The child's path.
+  ///   - prefixCount: The number of components of `path` before the element's key.
+  ///   - explicitID: The child's explicit id.
+  ///   - occurrence: The child's occurrence.
+  mutating func appendIfUniform(
+    controllerType: ObjectIdentifier, path: PathComponents, prefixCount: Int,
+    explicitID: AnyHashable?, occurrence: Int
+  ) -> Bool {
+    guard each.isEmpty, let uniform, uniform.controllerType == controllerType,
+      uniform.occurrence == occurrence, uniform.explicitID == explicitID,
+      path.hasSuffix(uniform.suffix, after: prefixCount + 1)
+    else { return false }
+    count += 1
+    return true
+  }
+
   /// Appends a child's local identity.
   mutating func append(_ local: LocalIdentity) {
     defer { count += 1 }
