@@ -293,6 +293,7 @@ struct RunLocals {
   ///   - prefixCount: The number of components of `path` before the element's key.
   ///   - explicitID: The child's explicit id.
   ///   - occurrence: The child's occurrence.
+  /// - Returns: Whether the child was appended.
   mutating func appendIfUniform(
     controllerType: ObjectIdentifier, path: PathComponents, prefixCount: Int,
     explicitID: AnyHashable?, occurrence: Int
