@@ -231,3 +231,15 @@ private final class ModelRowController: UIViewController {
 private struct ModelKey: EnvironmentKey {
   static var defaultValue: Model? { nil }
 }
+
+extension ChildSiteTests {
+  @Test("Inputs are equal only with the same type and an equal value")
+  func inputsCompareTypeThenValue() {
+    #expect(ChildInput.make(1).equals(ChildInput.make(1)))
+    #expect(!ChildInput.make(1).equals(ChildInput.make(2)))
+    #expect(!ChildInput.make(1).equals(ChildInput.make(Int8(1))))
+    #expect(!ChildInput.make("1").equals(ChildInput.make(1)))
+    #expect(ChildInput.make([1, 2]).equals(ChildInput.make([1, 2])))
+    #expect(!ChildInput.make(Optional(1)).equals(ChildInput.make(1)))
+  }
+}

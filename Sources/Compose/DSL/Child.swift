@@ -129,7 +129,7 @@ public struct Child<Controller: UIViewController>: SlotComponent {
         make: make,
         update: { controller, _ in update(Self.cast(controller), input) },
         source: SourceLocation(fileID: fileID, line: line),
-        input: ChildInput(input)))
+        input: ChildInput.make(input)))
   }
 
   private init(declaration: ChildDeclaration) {
@@ -288,15 +288,31 @@ final class ChildModifiers {
 }
 
 /// An input value of a child's update, compared with the one last applied.
-final class ChildInput {
-  /// Whether the value equals another input's.
-  let equals: (ChildInput) -> Bool
-  /// The value.
-  private let value: Any
-
+///
+/// Made by ``make(_:)`` as a ``TypedChildInput`` of the value's type, so that two inputs are
+/// compared by their types' identity and then by the value's `==`, with no dynamic cast.
+class ChildInput {
   /// An input of the given value.
-  init<Value: Equatable>(_ value: Value) {
+  static func make<Value: Equatable>(_ value: Value) -> ChildInput {
+    TypedChildInput(value)
+  }
+
+  /// Whether the value equals another input's: `false` for a value of another type.
+  func equals(_ other: ChildInput) -> Bool { false }
+}
+
+/// A ``ChildInput`` of a value of type `Value`.
+final class TypedChildInput<Value: Equatable>: ChildInput {
+  /// The value.
+  let value: Value
+
+  init(_ value: Value) {
     self.value = value
-    equals = { other in (other.value as? Value) == value }
+  }
+
+  override func equals(_ other: ChildInput) -> Bool {
+    // Same class, same `Value`: the other input is one of these.
+    guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(Self.self) else { return false }
+    return unsafeDowncast(other, to: Self.self).value == value
   }
 }
