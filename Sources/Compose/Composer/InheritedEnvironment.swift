@@ -37,11 +37,22 @@ enum InheritedEnvironment {
   }
 
   /// Notes the environment a child was declared with.
+  ///
+  /// The table is cleaned when it has grown to twice its size after the last cleaning (and at
+  /// least 64 entries): once per doubling, not at every entry set while its size stays put.
   static func set(_ environment: EnvironmentValues, for controller: UIViewController) {
-    if entries.count > 64, entries.count.isMultiple(of: 64) { clean() }
     entries[ObjectIdentifier(controller)] = Entry(
       controller: controller, environment: environment)
+    if entries.count > cleaningThreshold {
+      clean()
+      cleaningThreshold = max(64, entries.count * 2)
+    }
   }
+
+  /// The size past which ``set(_:for:)`` cleans the table.
+  private static var cleaningThreshold = 64
+  /// How many times the table was cleaned; for tests.
+  private(set) static var cleanings = 0
 
   /// The composer of a container, if it has one and it is alive.
   static func composer(of container: UIViewController) -> Composer? {
@@ -58,6 +69,7 @@ enum InheritedEnvironment {
   }
 
   private static func clean() {
+    cleanings += 1
     entries = entries.filter { $0.value.controller != nil }
   }
 }

@@ -956,6 +956,8 @@ final class Executor {
       && slots[index].declaration.tabs == nil && slots[index].declaration.pages == nil
       && slots[index].declaration.presentation == nil
     {
+      // The usual slot, checked with one look-up per child: nothing to repair.
+      if isIntact(slots[index], in: container) { continue }
       let slot = slots[index]
       var forgotten = Set<ChildIdentity>()
       // A child whose factory was refused has no controller: it is planned again, so that it
@@ -1026,6 +1028,25 @@ final class Executor {
     }
     guard changed else { return (mounted, found) }
     return (CompositionTree(slots: slots, diagnostics: mounted.diagnostics), found)
+  }
+
+  /// Whether `slot` needs no repair.
+  ///
+  /// It needs none when every child has its live controller, a child of the container, and each
+  /// loaded view of a shown child is in the slot's view. Anything else is looked at in full by
+  /// ``repair(_:)``.
+  private func isIntact(_ slot: ResolvedSlot, in container: UIViewController) -> Bool {
+    let host = host(for: slot, container: container)
+    for child in slot.children {
+      guard let controller = controllers[child.identity], controller.parent === container
+      else { return false }
+      if let view = controller.viewIfLoaded, view.superview !== host { return false }
+    }
+    for child in slot.hidden {
+      guard let controller = controllers[child.identity], controller.parent === container
+      else { return false }
+    }
+    return true
   }
 
   private static func offset(_ frame: CGRect, beyond edge: Transition.Edge, rightToLeft: Bool)
