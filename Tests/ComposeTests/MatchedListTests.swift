@@ -28,6 +28,8 @@ struct MatchedListTests {
     /// A row inside an `if`, one branch deeper: the same type and depth as a grouped row, on
     /// another path.
     case branchedRow
+    /// A row in the `else` branch of an `if`/`else`: the same type and depth, another branch.
+    case elseRow
     /// Two rows: the list is not one child per element.
     case twoRows
     /// A row kept alive when it leaves.
@@ -97,6 +99,8 @@ struct MatchedListTests {
       }.slotContent
     case .branchedRow:
       branched(element.key >= 0)
+    case .elseRow:
+      either(element.key < 0)
     case .twoRows:
       Group {
         Child { RowViewController() }
@@ -115,6 +119,16 @@ struct MatchedListTests {
   @SlotBuilder
   private static func branched(_ condition: Bool) -> SlotContent {
     if condition {
+      Child { RowViewController() }
+    }
+  }
+
+  /// A row in the `else` branch of an `if`/`else` when `condition` is `false`.
+  @SlotBuilder
+  private static func either(_ condition: Bool) -> SlotContent {
+    if condition {
+      Child { DetailViewController() }
+    } else {
       Child { RowViewController() }
     }
   }
@@ -218,6 +232,34 @@ struct MatchedListTests {
         guard result.plan == expected.plan else { return }
         mounted = result.tree
       }
+    }
+  }
+
+  @Test("An element whose child moves to another branch, or out of one, is replaced as on its own")
+  func childChangingBranchIsReplaced() {
+    let changes: [(Shape, Shape)] = [
+      (.branchedRow, .elseRow), (.elseRow, .branchedRow), (.branchedRow, .row),
+      (.row, .branchedRow), (.groupedRow, .branchedRow), (.branchedRow, .branchedRow),
+      (.elseRow, .elseRow),
+    ]
+    for (before, after) in changes {
+      func declaration(_ shape: Shape) -> Declaration {
+        Declaration(
+          elements: [
+            Element(key: 0, shape: .elseRow), Element(key: 1, shape: shape),
+            Element(key: 2, shape: .branchedRow),
+          ],
+          header: false, footer: false, stacked: true)
+      }
+      let mounted = CompositionTree(Self.content(declaration(before)))
+      let alone = CompositionTree(Self.content(declaration(after)))
+      let shared = CompositionTree(Self.content(declaration(after)), mounted: mounted)
+      #expect(shared.description == alone.description, "\(before) → \(after)")
+      let plan = mounted.reconcile(to: shared).plan
+      #expect(plan == mounted.reconcile(to: alone).plan, "\(before) → \(after)")
+      // Only element 1 can change, and only when its child does.
+      #expect(plan.steps.allSatisfy { $0.description.contains("#1") }, "\(before) → \(after)")
+      #expect(plan.steps.isEmpty == (before == after), "\(before) → \(after)")
     }
   }
 

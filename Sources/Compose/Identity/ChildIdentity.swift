@@ -281,6 +281,11 @@ struct PathComponents: Equatable, CustomStringConvertible {
   /// The number of components.
   var count: Int { Int(storedCount) }
 
+  /// Whether the last component is `component`.
+  func ends(with component: Component) -> Bool {
+    last == component
+  }
+
   /// Whether the components after the first `count` are `suffix`; compared in place, without
   /// making an array.
   func hasSuffix(_ suffix: [Component], after count: Int) -> Bool {

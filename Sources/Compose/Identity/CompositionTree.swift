@@ -871,6 +871,11 @@ struct Resolver {
     /// child with the same identity (it has an update, or another transition, lifetime or
     /// source).
     case sameIdentity
+    /// As ``stands``, for a child that is the only content of the element's branch (an `if`
+    /// around it), the mounted child having been declared in the same branch.
+    case standsInBranch
+    /// As ``sameIdentity``, for a child that is the only content of the element's branch.
+    case sameIdentityInBranch
     /// Anything else: the content is resolved from scratch.
     case other
   }
@@ -895,6 +900,56 @@ struct Resolver {
     default:
       return .other
     }
+  }
+
+  /// How `candidate` relates to `content` when the content is one child in a branch: the
+  /// mounted child is the same when it was declared in the same branch of the element with its
+  /// key.
+  @inline(__always)
+  private static func keepingInBranch(
+    _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
+    slotTransition: Transition.Signature
+  ) -> Keeping {
+    guard case .branch(let branch, let inner) = content.node,
+      case .child(let declaration) = inner.node, !declaration.isHidden,
+      !declaration.hasExplicitID,
+      candidate.identity.storage.controllerType == declaration.controllerType,
+      candidate.identity.storage.isPlain,
+      candidate.identity.storage.path.count == prefixCount + 2,
+      candidate.identity.storage.path.ends(with: .branch(branch))
+    else { return .other }
+    return candidate.canStand(for: declaration, slotTransition: slotTransition)
+      ? .standsInBranch : .sameIdentityInBranch
+  }
+
+  /// Appends the child of an element whose content is one child in a branch, when it is
+  /// `candidate`'s (see `keepingInBranch`): `candidate` itself when it stands for the new
+  /// declaration, a new resolved child with its identity otherwise, and its local identity.
+  ///
+  /// Out of line, off the usual element's path.
+  ///
+  /// - Returns: Whether the child was appended; `false`, having done nothing, for other content.
+  @inline(never)
+  private mutating func keepInBranch(
+    _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
+    slotTransition: Transition, environment: EnvironmentValues, into children: inout ChildList,
+    locals: inout RunLocals
+  ) -> Bool {
+    let keeping = Self.keepingInBranch(
+      candidate, for: content, prefixCount: prefixCount, slotTransition: slotTransition.signature)
+    guard keeping != .other else { return false }
+    if keeping == .standsInBranch {
+      candidate.refreshEnvironment(environment)
+      children.append(candidate)
+    } else if case .branch(_, let inner) = content.node, case .child(let declaration) = inner.node {
+      if declaration.hasHandle { madeChildWithHandle = true }
+      children.append(
+        ResolvedChild(
+          identity: candidate.identity, declaration: declaration, environment: environment,
+          transition: declaration.transition ?? slotTransition, sharing: candidate.site))
+    }
+    appendLocal(of: candidate, prefixCount: prefixCount, to: &locals)
+    return true
   }
 
   /// Adds the children of a second declaration of a slot name to the first one's, under a path
@@ -1030,7 +1085,8 @@ struct Resolver {
         for index in 0..<contents.count {
           let source = sources[index]
           // The mounted child has the same slot, path to the list and key; it is the same child
-          // when it is the element's only content, of the same type. (The content is borrowed and
+          // when it is the element's only content, or the only content of the same branch of an
+          // `if` there, of the same type. (The content is borrowed and
           // the mounted child read in place: bound to names, they would be retained and released.)
           if source >= 0 {
             let keeping = Self.keeping(
@@ -1054,6 +1110,17 @@ struct Resolver {
               )
               continue
             }
+          }
+          // An element whose content is one child in a branch (an `if` around it), kept the
+          // same way when the mounted child was declared in the same branch.
+          if source >= 0,
+            keepInBranch(
+              candidates[source], for: contents[index], prefixCount: prefixCount,
+              slotTransition: slotTransition, environment: environment, into: &children,
+              locals: &locals)
+          {
+            if source != index { reusesAll = false }
+            continue
           }
           let before = children.count
           let shared = parent ?? path.parent
