@@ -871,11 +871,6 @@ struct Resolver {
     /// child with the same identity (it has an update, or another transition, lifetime or
     /// source).
     case sameIdentity
-    /// As ``stands``, for a child that is the only content of the element's branch (an `if`
-    /// around it), the mounted child having been declared in the same branch.
-    case standsInBranch
-    /// As ``sameIdentity``, for a child that is the only content of the element's branch.
-    case sameIdentityInBranch
     /// Anything else: the content is resolved from scratch.
     case other
   }
@@ -902,31 +897,12 @@ struct Resolver {
     }
   }
 
-  /// How `candidate` relates to `content` when the content is one child in a branch: the
-  /// mounted child is the same when it was declared in the same branch of the element with its
-  /// key.
-  @inline(__always)
-  private static func keepingInBranch(
-    _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
-    slotTransition: Transition.Signature
-  ) -> Keeping {
-    guard case .branch(let branch, let inner) = content.node,
-      case .child(let declaration) = inner.node, !declaration.isHidden,
-      !declaration.hasExplicitID,
-      candidate.identity.storage.controllerType == declaration.controllerType,
-      candidate.identity.storage.isPlain,
-      candidate.identity.storage.path.count == prefixCount + 2,
-      candidate.identity.storage.path.ends(with: .branch(branch))
-    else { return .other }
-    return candidate.canStand(for: declaration, slotTransition: slotTransition)
-      ? .standsInBranch : .sameIdentityInBranch
-  }
-
-  /// Appends the child of an element whose content is one child in a branch, when it is
-  /// `candidate`'s (see `keepingInBranch`): `candidate` itself when it stands for the new
-  /// declaration, a new resolved child with its identity otherwise, and its local identity.
+  /// Appends the child of an element whose content is one child in a branch, when the mounted
+  /// `candidate` (the child of the element with its key) was declared in the same branch, of the
+  /// same type: `candidate` itself when it can stand for the new declaration, a new resolved
+  /// child with its identity otherwise, and its local identity.
   ///
-  /// Out of line, off the usual element's path.
+  /// Out of line, off the usual element's path; the branch's declaration is bound once.
   ///
   /// - Returns: Whether the child was appended; `false`, having done nothing, for other content.
   @inline(never)
@@ -935,13 +911,18 @@ struct Resolver {
     slotTransition: Transition, environment: EnvironmentValues, into children: inout ChildList,
     locals: inout RunLocals
   ) -> Bool {
-    let keeping = Self.keepingInBranch(
-      candidate, for: content, prefixCount: prefixCount, slotTransition: slotTransition.signature)
-    guard keeping != .other else { return false }
-    if keeping == .standsInBranch {
+    guard case .branch(let branch, let inner) = content.node,
+      case .child(let declaration) = inner.node, !declaration.isHidden,
+      !declaration.hasExplicitID,
+      candidate.identity.storage.controllerType == declaration.controllerType,
+      candidate.identity.storage.isPlain,
+      candidate.identity.storage.path.count == prefixCount + 2,
+      candidate.identity.storage.path.ends(with: .branch(branch))
+    else { return false }
+    if candidate.canStand(for: declaration, slotTransition: slotTransition.signature) {
       candidate.refreshEnvironment(environment)
       children.append(candidate)
-    } else if case .branch(_, let inner) = content.node, case .child(let declaration) = inner.node {
+    } else {
       if declaration.hasHandle { madeChildWithHandle = true }
       children.append(
         ResolvedChild(
