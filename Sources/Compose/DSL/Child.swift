@@ -200,8 +200,8 @@ struct ChildDeclaration {
   var explicitID: AnyHashable? { modifiers?.explicitID }
   /// The child's own transition (``Child/transition(_:)``), if any.
   var transition: Transition? { modifiers?.transition }
-  /// Tells the child's ``ChildHandle`` about a controller made for it, and the container; `nil`
-  /// without a handle.
+  /// Tells the child's ``ChildHandle`` about the child's controller (made for it, or already
+  /// live), and the container; `nil` without a handle.
   var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
     modifiers?.bindHandle
   }
@@ -272,7 +272,7 @@ final class ChildModifiers {
   let explicitID: AnyHashable?
   /// The child's own transition (``Child/transition(_:)``), if any.
   let transition: Transition?
-  /// Tells the child's ``ChildHandle`` about a controller made for it, and the container.
+  /// Tells the child's ``ChildHandle`` about the child's controller, and the container.
   let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
 
   /// A box of the given values, or `nil` when none is set.

@@ -88,7 +88,7 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
     }
   }
 
-  /// Binds the handle to a controller the composer made for its child.
+  /// Binds the handle to its child's controller: one the composer made, or one already live.
   func bind(_ controller: Controller, in container: UIViewController) {
     bound = controller
     self.container = container

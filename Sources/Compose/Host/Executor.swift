@@ -140,8 +140,9 @@ final class Executor {
   /// Performs `plan`, which takes the container from `mounted` to `target`.
   func perform(_ plan: Plan, from mounted: CompositionTree, to target: CompositionTree) {
     guard let container else { return }
-    // Every child the steps can name, by identity: made at the first step that names one, so
-    // that a plan with no steps (a recompose that changes nothing) does not index the tree.
+    // Every child the steps can name, by identity: made at the first step that is not a
+    // navigation stack's, tabs' or pages' operation (those read the trees themselves), so that a
+    // plan with no steps (a recompose that changes nothing) does not index the tree.
     var declared: [ChildIdentity: NamedChild]?
     retryRefusedDismissals()
     for step in plan.steps {

@@ -65,7 +65,11 @@ public struct CompositionTree: CustomStringConvertible {
   /// same place in the same slot, and when their identities are equal the new child shares the
   /// mounted one's identity. A slot whose layout and children are all unchanged keeps the mounted
   /// slot's code, and ``reconcile(to:in:forwarding:animated:)`` recognises an unchanged declaration by
-  /// comparing one code per slot. ``Composer`` resolves every declaration this way.
+  /// comparing one code per slot. A declaration whose every slot is unchanged, and declares nothing
+  /// the mounted slot does not, resolves to the mounted tree's own slots: their declarations are
+  /// then the mounted ones (without their content, when `mounted` was kept by a composer), equal
+  /// in everything a plan or a later resolution reads. ``Composer`` resolves every declaration
+  /// this way.
   ///
   /// ```swift
   /// let mounted = CompositionTree(Screen(isLoading: false).compositionContent)
@@ -274,8 +278,8 @@ final class ResolvedChild {
 
   /// Brings a live controller up to date; `nil` when the declaration has none or once released.
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { extras?.update }
-  /// Binds the child's ``ChildHandle`` to a controller made for it; `nil` without a handle or
-  /// once released.
+  /// Binds the child's ``ChildHandle`` to its controller, when it is made and once the plan that
+  /// keeps it is performed; `nil` without a handle or once released.
   var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
     extras?.bindHandle
   }
@@ -686,7 +690,8 @@ struct Resolver {
     return findSlotByName(name)
   }
 
-  /// ``findSlot(named:)`` for a slot that is not the mounted one at its position, or follows one.
+  /// ``findSlot(named:)`` for a slot that is not the mounted one at its position, or follows one;
+  /// the slots shared so far are copied first, since slots are found by name from here on.
   @inline(never)
   private mutating func findSlotByName(_ name: String) -> (existing: Int?, mounted: Int?) {
     stopSharing()
@@ -805,13 +810,16 @@ struct Resolver {
   ///
   /// Both place views in their container's view, with no anchor, and have the same source,
   /// forwarding, interruption and transition, none custom (a custom layout or transition has
-  /// closures); the mounted slot has no handle to bind. The mounted declaration is read in place.
+  /// closures); the mounted slot has no handle to bind and says none of its children has an
+  /// update (a slot repaired after losing such a child may still say so; it is then resolved
+  /// again, with the flag right). The mounted declaration is read in place.
   @inline(__always)
   private static func canShare(
     _ mountedSlots: [ResolvedSlot], at index: Int, for slot: SlotDeclaration,
     signature: Transition.Signature
   ) -> Bool {
-    !mountedSlots[index].hasHandles && slot.placesViews && slot.anchor == nil
+    !mountedSlots[index].hasHandles && !mountedSlots[index].hasUpdates && slot.placesViews
+      && slot.anchor == nil
       && !slot.layout.isCustom && mountedSlots[index].declaration.placesViews
       && mountedSlots[index].declaration.anchor == nil
       && mountedSlots[index].declaration.forwarding == slot.forwarding
@@ -1047,7 +1055,9 @@ struct Resolver {
   ///
   /// An element that declares one plain child whose key is mounted takes the mounted child's
   /// identity, and the mounted child itself when it can stand for the new one, wherever the key
-  /// moved: no path is made and no key hashed for it. Other elements are collected as usual.
+  /// moved: no path is made and no key hashed for it. So does an element whose one child sits
+  /// alone in the branch of an `if` where the mounted child was declared (`keepInBranch`). Other
+  /// elements are collected as usual.
   private mutating func collect(
     _ elements: any KeyedElements, matched match: KeyedMatch, path: StructuralPath,
     slotTransition: Transition, environment: EnvironmentValues, into children: inout ChildList
