@@ -202,7 +202,7 @@ struct ChildDeclaration {
   var transition: Transition? { modifiers?.transition }
   /// Tells the child's ``ChildHandle`` about the child's controller (made for it, or already
   /// live), and the container; `nil` without a handle.
-  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
+  var bindHandle: HandleBinding? {
     modifiers?.bindHandle
   }
 
@@ -248,7 +248,7 @@ struct ChildDeclaration {
   /// A copy with some of the modifiers' values changed.
   func with(
     explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
-    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? = nil,
+    bindHandle: HandleBinding? = nil,
     isHidden: Bool? = nil
   ) -> ChildDeclaration {
     var modifiers = self.modifiers
@@ -273,12 +273,12 @@ final class ChildModifiers {
   /// The child's own transition (``Child/transition(_:)``), if any.
   let transition: Transition?
   /// Tells the child's ``ChildHandle`` about the child's controller, and the container.
-  let bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  let bindHandle: HandleBinding?
 
   /// A box of the given values, or `nil` when none is set.
   init?(
     explicitID: AnyHashable?, transition: Transition?,
-    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+    bindHandle: HandleBinding?
   ) {
     guard explicitID != nil || transition != nil || bindHandle != nil else { return nil }
     self.explicitID = explicitID

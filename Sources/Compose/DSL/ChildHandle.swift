@@ -34,8 +34,10 @@ public import UIKitModel
 ///
 /// A handle follows one child. When that child's identity changes (a new ``Child/id(_:)``, a
 /// different branch), the new controller is bound when it is made. Attached to another child, it
-/// follows that child from the next composition. Attach a handle to one child at a time; attached
-/// to several, it follows the last one bound.
+/// follows that child from the next composition: while that child has no controller (declared
+/// hidden and not made yet), ``state`` is ``State/notMade``. In a slot that is running an
+/// animated swap, a new attachment takes effect when the swap ends, like every change to that
+/// slot. Attach a handle to one child at a time; attached to several, it follows a live one.
 @MainActor
 public final class ChildHandle<Controller: UIViewController>: CustomStringConvertible {
   /// Whether a handle's child is live, and if not, why.
@@ -51,6 +53,9 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   private weak var bound: Controller?
   private weak var container: UIViewController?
   private var wasBound = false
+  /// The child the handle follows: the one it was last bound to, or last attached to while that
+  /// child had no controller.
+  private var followed: ChildIdentity?
 
   /// Creates a handle bound to no child yet.
   public init() {}
@@ -89,12 +94,30 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   }
 
   /// Binds the handle to its child's controller: one the composer made, or one already live.
-  func bind(_ controller: Controller, in container: UIViewController) {
+  func bind(_ controller: Controller, of child: ChildIdentity, in container: UIViewController) {
     bound = controller
     self.container = container
     wasBound = true
+    followed = child
+  }
+
+  /// Makes the handle follow a declared child that has no controller: one not made yet (declared
+  /// hidden, for example).
+  ///
+  /// A handle that was bound to another child forgets that child's controller and is not made
+  /// yet; one bound to this child keeps the controller it had, which was removed.
+  func follow(_ child: ChildIdentity) {
+    guard followed != child else { return }
+    bound = nil
+    container = nil
+    wasBound = false
+    followed = child
   }
 }
+
+/// Tells a child's ``ChildHandle`` about the child: its controller and the container, or `nil`
+/// when the child is declared but has no controller.
+typealias HandleBinding = @MainActor (UIViewController?, ChildIdentity, UIViewController) -> Void
 
 extension Child {
   /// Attaches a handle through which the container reaches this child's live controller.
@@ -113,9 +136,13 @@ extension Child {
   /// - Returns: The child with the handle attached.
   public func handle(_ handle: ChildHandle<Controller>) -> Child {
     modified {
-      $0.with(bindHandle: { [weak handle] controller, container in
+      $0.with(bindHandle: { [weak handle] controller, child, container in
+        guard let controller else {
+          handle?.follow(child)
+          return
+        }
         guard let typed = controller as? Controller else { return }
-        handle?.bind(typed, in: container)
+        handle?.bind(typed, of: child, in: container)
       })
     }
   }

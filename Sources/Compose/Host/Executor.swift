@@ -172,14 +172,21 @@ final class Executor {
   ///
   /// The declared tree, not the mounted one: a hidden child stays mounted as it was, and its
   /// new declaration is the declared tree's.
+  ///
+  /// A handle attached to a declared child with no controller (one declared hidden and not made
+  /// yet) stops reaching the controller of the child it followed before. Those are told first, so
+  /// that a handle attached to several children follows a live one.
   func bindHandles(of declared: CompositionTree) {
     guard declared.hasHandles, let container else { return }
-    for slot in declared.slots where slot.hasHandles {
-      for children in [slot.children, slot.hidden] {
-        for child in children {
-          guard let bind = child.bindHandle, let controller = controllers[child.identity]
-          else { continue }
-          bind(controller, container)
+    for live in [false, true] {
+      for slot in declared.slots where slot.hasHandles {
+        for children in [slot.children, slot.hidden] {
+          for child in children {
+            guard let bind = child.bindHandle else { continue }
+            let controller = controllers[child.identity]
+            guard (controller != nil) == live else { continue }
+            bind(controller, child.identity, container)
+          }
         }
       }
     }
@@ -335,7 +342,7 @@ final class Executor {
     }
     // Accepted: it becomes the child by the steps that follow. A child that is a composed
     // container starts from the environment it is declared with.
-    child.bindHandle?(controller, container)
+    child.bindHandle?(controller, child.identity, container)
     InheritedEnvironment.set(child.environment, for: controller)
     didMakeController?(controller, child.identity)
     return controller

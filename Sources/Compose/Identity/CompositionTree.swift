@@ -280,7 +280,7 @@ final class ResolvedChild {
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)? { extras?.update }
   /// Binds the child's ``ChildHandle`` to its controller, when it is made and once the plan that
   /// keeps it is performed; `nil` without a handle or once released.
-  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)? {
+  var bindHandle: HandleBinding? {
     extras?.bindHandle
   }
   /// The environment in effect where the child is declared; empty once released, unless it
@@ -452,7 +452,7 @@ final class ChildExtras {
   /// Brings the controller up to date; `nil` without an update, or once released.
   var update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?
   /// Binds the child's ``ChildHandle``; `nil` without a handle, or once released.
-  var bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?
+  var bindHandle: HandleBinding?
   /// The environment in effect where the child is declared; empty once released, unless it
   /// stays.
   var environment: EnvironmentValues
@@ -466,7 +466,7 @@ final class ChildExtras {
 
   init(
     update: (@MainActor (UIViewController, EnvironmentValues) -> Void)?,
-    bindHandle: (@MainActor (UIViewController, UIViewController) -> Void)?,
+    bindHandle: HandleBinding?,
     environment: EnvironmentValues, customTransition: Transition?, input: ChildInput?
   ) {
     self.update = update

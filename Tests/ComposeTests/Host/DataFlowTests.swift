@@ -336,6 +336,120 @@ struct ChildHandleTests {
     _ = window
   }
 
+  @Test("A handle moved to a child not made yet reaches no controller until that child is made")
+  func handleMovedToChildNotMadeYet() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("first") {
+        let card = Child { named(CardViewController(), "first") }
+        screen.flag ? card : card.handle(screen.card)
+      }
+      Slot("second") {
+        let card = Child { named(CardViewController(), "second") }
+          .hidden(screen.headline != "shown")
+        screen.flag ? card.handle(screen.card) : card
+      }
+    }
+    let window = show(screen)
+    let first = try #require(screen.children.first)
+    #expect(screen.children.count == 1)
+    #expect(screen.card.controller === first)
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(first.parent === screen)
+    #expect(screen.card.state == .notMade)
+    #expect(screen.card.controller == nil)
+
+    screen.headline = "shown"
+    ModelRuntime.runUntilIdle()
+    let second = try #require(screen.children.first { $0.uikitModel.name == "second" })
+    #expect(screen.card.controller === second)
+    _ = window
+  }
+
+  @Test("A handle attached to a live child and to one not made yet follows the live one")
+  func handleAttachedToLiveAndNotMadeChildren() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("first") { Child { named(CardViewController(), "first") }.handle(screen.card) }
+      Slot("second") {
+        Child { named(CardViewController(), "second") }.handle(screen.card).hidden(true)
+      }
+    }
+    let window = show(screen)
+    let first = try #require(screen.children.first)
+    #expect(screen.children.count == 1)
+    #expect(screen.card.controller === first)
+
+    screen.headline = "recomposed"
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.controller === first)
+    _ = window
+  }
+
+  @Test("A handle whose child is hidden, and so removed, reports it removed at every composition")
+  func handleOfChildRemovedByHiding() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        Child { named(CardViewController(), "card") }.handle(screen.card).hidden(screen.flag)
+      }
+    }
+    let window = show(screen)
+    weak let card = screen.card.controller
+    #expect(card != nil)
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.isEmpty)
+    #expect(screen.card.state == .removed)
+
+    screen.headline = "recomposed"
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.state == .removed)
+    #expect(card == nil)
+
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+    #expect(screen.card.controller === screen.children.first)
+    _ = window
+  }
+
+  @Test("A handle attached to a child whose slot is mid-swap binds when the swap ends")
+  func handleAttachedMidSwap() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if screen.flag {
+          let card = Child { named(CardViewController(), "card") }
+          screen.headline == "bound" ? card.handle(screen.card) : card
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    let card = try #require(screen.children.first { $0.uikitModel.name == "card" })
+
+    screen.headline = "bound"
+    ModelRuntime.advance(by: 0.05)
+    #expect(screen.children.count == 2)
+    #expect(screen.card.state == .notMade)
+
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children == [card])
+    #expect(screen.card.controller === card)
+    _ = window
+  }
+
   @Test("A handle does not bind a controller the factory returned that is already in use")
   func handleIgnoresRefusedController() throws {
     ModelRuntime.reset()
