@@ -601,6 +601,9 @@ struct Resolver {
   private var candidates: [ResolvedChild] = []
   /// Whether every child of the slot so far shares its candidate's identity.
   private var reusesAll = true
+  /// Whether the content being collected is a list element whose key the mounted list lacks:
+  /// every candidate is a child of that list, so none has the identity of a child made for it.
+  private var collectsNewKey = false
   private var runCapture = RunCapture.disarmed
   private var capturedRun: (any KeyedRun)?
   /// The typed keys of the mounted slot being resolved against, and its code.
@@ -997,7 +1000,7 @@ struct Resolver {
   private mutating func identity(
     at position: Int, path: StructuralPath, declaration: ChildDeclaration, occurrence: Int
   ) -> ChildIdentity {
-    if position < candidates.count {
+    if position < candidates.count, !collectsNewKey {
       let candidate = candidates[position].identity.storage
       if candidate.controllerType == declaration.controllerType,
         candidate.occurrence == occurrence, candidate.path == path.parts,
@@ -1116,9 +1119,11 @@ struct Resolver {
           let before = children.count
           let shared = parent ?? path.parent
           parent = shared
+          collectsNewKey = source < 0
           collect(
             contents[index], path: shared.appending(.key(elements.key(at: index))),
             slotTransition: slotTransition, environment: environment, into: &children)
+          collectsNewKey = false
           if children.count == before + 1, let child = children.last {
             appendLocal(of: child, prefixCount: prefixCount, to: &locals)
           } else {
