@@ -302,8 +302,8 @@ final class ResolvedChild {
   ///   - site: The site of a child resolved just before, most often a sibling declared at the
   ///     same place; used when source, transition, lifetime and having an update are the same.
   init(
-    identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
-    transition: Transition, sharing site: ChildSite?
+    identity: ChildIdentity, declaration: borrowing ChildDeclaration,
+    environment: EnvironmentValues, transition: Transition, sharing site: ChildSite?
   ) {
     self.identity = identity
     make = declaration.make
@@ -984,8 +984,8 @@ struct Resolver {
 
   /// A new child, sharing the site of the last one made when it is declared alike.
   private mutating func makeChild(
-    identity: ChildIdentity, declaration: ChildDeclaration, environment: EnvironmentValues,
-    transition: Transition
+    identity: ChildIdentity, declaration: borrowing ChildDeclaration,
+    environment: EnvironmentValues, transition: Transition
   ) -> ResolvedChild {
     let child = ResolvedChild(
       identity: identity, declaration: declaration, environment: environment,
@@ -1120,9 +1120,17 @@ struct Resolver {
           let shared = parent ?? path.parent
           parent = shared
           collectsNewKey = source < 0
-          collect(
-            contents[index], path: shared.appending(.key(elements.key(at: index))),
-            slotTransition: slotTransition, environment: environment, into: &children)
+          let elementPath = shared.appending(.key(elements.key(at: index)))
+          // An element that is one child, the usual one, bound from the buffer in place.
+          if case .child(let declaration) = contents[index].node {
+            collect(
+              child: declaration, path: elementPath, slotTransition: slotTransition,
+              environment: environment, keyOccurrence: 0, into: &children)
+          } else {
+            collect(
+              contents[index], path: elementPath, slotTransition: slotTransition,
+              environment: environment, into: &children)
+          }
           collectsNewKey = false
           if children.count == before + 1, let child = children.last {
             appendLocal(of: child, prefixCount: prefixCount, to: &locals)
@@ -1142,6 +1150,62 @@ struct Resolver {
     runCapture = .captured
   }
 
+  /// Collects one declared child, shown or hidden: the mounted child at its position when it can
+  /// stand for the declaration, a new one otherwise.
+  private mutating func collect(
+    child declaration: ChildDeclaration, path: StructuralPath, slotTransition: Transition,
+    environment: EnvironmentValues, keyOccurrence: Int, into children: inout ChildList
+  ) {
+    // One case for shown and hidden children: the declaration is bound once.
+    guard !declaration.isHidden else {
+      // Declared but not shown: kept apart, for the planner to make an eager one at once.
+      runCapture = .disarmed
+      let identity = identity(
+        at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
+      declaredHidden.append(
+        makeChild(
+          identity: identity, declaration: declaration, environment: environment,
+          transition: declaration.transition ?? slotTransition))
+      return
+    }
+    // A child before any ForEach: the slot is not a list.
+    if runCapture == .armed { runCapture = .disarmed }
+    var occurrence = keyOccurrence
+    if declaration.hasExplicitID, let explicitID = declaration.explicitID {
+      // An explicit id names one child of its type in the slot, wherever it is declared.
+      let pair = ExplicitID(type: ObjectIdentifier(declaration.controllerType), id: explicitID)
+      let earlier = explicitIDs[pair, default: 0]
+      explicitIDs[pair] = earlier + 1
+      if earlier > 0 {
+        occurrence = earlier
+        diagnostics.append(
+          Diagnostic(
+            id: .duplicateChildIdentity,
+            message: "child id \(Self.quoted(explicitID)) of type '\(declaration.typeName)' is "
+              + "used twice in slot '\(slotName)'; the second is kept as a separate child; give "
+              + "each child its own id",
+            source: declaration.source))
+      }
+    }
+    let position = children.count
+    let identity = identity(
+      at: position, path: path, declaration: declaration, occurrence: occurrence)
+    if position < candidates.count,
+      candidates[position].canStand(
+        for: declaration, identity: identity, slotTransition: slotSignature)
+    {
+      // A mounted child that kept its environment (a nested composed container reads it)
+      // stands for the new one with the new values.
+      candidates[position].refreshEnvironment(environment)
+      children.append(candidates[position])
+      return
+    }
+    children.append(
+      makeChild(
+        identity: identity, declaration: declaration, environment: environment,
+        transition: declaration.transition ?? slotTransition))
+  }
+
   private mutating func collect(
     _ content: SlotContent, path: StructuralPath, slotTransition: Transition,
     environment: EnvironmentValues, keyOccurrence: Int = 0,
@@ -1152,54 +1216,9 @@ struct Resolver {
     case .empty:
       break
     case .child(let declaration):
-      // One case for shown and hidden children: the declaration is bound once.
-      guard !declaration.isHidden else {
-        // Declared but not shown: kept apart, for the planner to make an eager one at once.
-        runCapture = .disarmed
-        let identity = identity(
-          at: candidates.count, path: path, declaration: declaration, occurrence: keyOccurrence)
-        declaredHidden.append(
-          makeChild(
-            identity: identity, declaration: declaration, environment: environment,
-            transition: declaration.transition ?? slotTransition))
-        return
-      }
-      // A child before any ForEach: the slot is not a list.
-      if runCapture == .armed { runCapture = .disarmed }
-      var occurrence = keyOccurrence
-      if declaration.hasExplicitID, let explicitID = declaration.explicitID {
-        // An explicit id names one child of its type in the slot, wherever it is declared.
-        let pair = ExplicitID(type: ObjectIdentifier(declaration.controllerType), id: explicitID)
-        let earlier = explicitIDs[pair, default: 0]
-        explicitIDs[pair] = earlier + 1
-        if earlier > 0 {
-          occurrence = earlier
-          diagnostics.append(
-            Diagnostic(
-              id: .duplicateChildIdentity,
-              message: "child id \(Self.quoted(explicitID)) of type '\(declaration.typeName)' is "
-                + "used twice in slot '\(slot)'; the second is kept as a separate child; give "
-                + "each child its own id",
-              source: declaration.source))
-        }
-      }
-      let position = children.count
-      let identity = identity(
-        at: position, path: path, declaration: declaration, occurrence: occurrence)
-      if position < candidates.count,
-        candidates[position].canStand(
-          for: declaration, identity: identity, slotTransition: slotSignature)
-      {
-        // A mounted child that kept its environment (a nested composed container reads it)
-        // stands for the new one with the new values.
-        candidates[position].refreshEnvironment(environment)
-        children.append(candidates[position])
-        return
-      }
-      children.append(
-        makeChild(
-          identity: identity, declaration: declaration, environment: environment,
-          transition: declaration.transition ?? slotTransition))
+      collect(
+        child: declaration, path: path, slotTransition: slotTransition, environment: environment,
+        keyOccurrence: keyOccurrence, into: &children)
     case .block(let statements) where statements.count == 1:
       // A block of one statement adds nothing to identity: its statement is always the first.
       collect(
