@@ -564,8 +564,10 @@ public final class Composer {
     for slot in declared.slots {
       for child in slot.children {
         // A child whose environment was released (a busy slot's, or a mounted child standing
-        // for the declared one before nesting began) keeps what it was given last.
-        guard !child.isReleased || child.environment.isSet,
+        // for the declared one before nesting began) keeps what it was given last. One that
+        // kept its environment was given the declared one when it was resolved, even an empty
+        // one: a value no longer set reaches the nested container as its default.
+        guard !child.isReleased || child.keepsEnvironment,
           let controller = executor.controller(for: child.identity)
         else { continue }
         InheritedEnvironment.set(child.environment, for: controller)

@@ -772,9 +772,50 @@ private final class FirstLevel: ComposedViewController {
   }
 }
 
+/// A first level that sets the theme only while it has one.
+@MainActor
+private final class OptionalThemeLevel: ComposedViewController {
+  var theme: String? = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  override var composition: CompositionContent {
+    let content = Slot("top") { Child { named(SecondLevel(), "second") } }.compositionContent
+    guard let theme else { return content }
+    return content.environment(\.theme, theme)
+  }
+}
+
 @MainActor
 @Suite("Data flow: environment into nested containers", .isolatedModel)
 struct NestedEnvironmentTests {
+  @Test("A value no longer set reaches a nested container as its default")
+  func valueNoLongerSetReachesNestedContainer() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = OptionalThemeLevel()
+    let window = show(first)
+    let second = try #require(first.children.first as? SecondLevel)
+    let third = try #require(second.children.first as? ThirdLevel)
+    let leaf = try #require(third.children.first as? CardViewController)
+    #expect(leaf.headline == "dark red")
+
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(leaf.headline == "light red")
+
+    first.theme = nil
+    ModelRuntime.runUntilIdle()
+    #expect(first.children.first === second)
+    #expect(leaf.headline == "plain red")
+
+    first.theme = "dark"
+    ModelRuntime.runUntilIdle()
+    #expect(leaf.headline == "dark red")
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
   @Test("Environment values reach a child three levels down, and their changes follow")
   func environmentReachesThirdLevel() throws {
     ModelRuntime.reset()
