@@ -175,16 +175,23 @@ extension ChildSiteTests {
     let model = Model()
     var environment = EnvironmentValues()
     environment[ModelKey.self] = model
-    child.refreshEnvironment(environment)
+    child.refreshEnvironment(environment, nesting: false)
     #expect(child.environment[ModelKey.self] === model)
-    child.refreshEnvironment(EnvironmentValues())
+    child.refreshEnvironment(EnvironmentValues(), nesting: false)
     #expect(child.environment[ModelKey.self] == nil)
-    // A child that does not keep its environment ignores a new one.
+    // A child that does not keep its environment ignores a new one while containers do not
+    // nest, and keeps it, and the next ones, once they do.
     let other = Self.children(
       of: CompositionTree { Slot("rows") { Child { RowViewController() } } })
     other[0].releaseClosures()
-    other[0].refreshEnvironment(environment)
+    other[0].refreshEnvironment(environment, nesting: false)
     #expect(!other[0].environment.isSet)
+    #expect(!other[0].keepsEnvironment)
+    other[0].refreshEnvironment(environment, nesting: true)
+    #expect(other[0].keepsEnvironment)
+    #expect(other[0].environment[ModelKey.self] === model)
+    other[0].refreshEnvironment(EnvironmentValues(), nesting: false)
+    #expect(other[0].environment[ModelKey.self] == nil)
   }
 }
 

@@ -558,6 +558,14 @@ public final class Composer {
     resumeWaitersIfSettled()
   }
 
+  /// Composed containers began to nest: a child of this container may be a composed container
+  /// whose inherited environment is stale, so the declaration is applied again, and the
+  /// environment passed down. A composer that is composing passes it down as it ends.
+  func environmentNestingDidBegin() {
+    guard !isComposing else { return }
+    setNeedsCompose()
+  }
+
   /// Gives each declared child the environment it was declared with, and asks the children that
   /// are composed containers to compose again with it.
   private func passEnvironmentDown(_ declared: CompositionTree) {

@@ -329,10 +329,32 @@ final class ResolvedChild {
 
   /// Takes the environment in effect where the child is declared now, if this mounted child keeps
   /// its environment.
+  ///
+  /// With `nesting` (composed containers are nested), a mounted child whose environment was
+  /// dropped when its closures were released, before nesting began, keeps it from now on: its
+  /// controller may have become a composed container since.
   @inline(__always)
-  func refreshEnvironment(_ environment: EnvironmentValues) {
-    guard let extras, extras.keepsEnvironment else { return }
-    extras.environment = environment
+  func refreshEnvironment(_ environment: EnvironmentValues, nesting: Bool) {
+    if let extras, extras.keepsEnvironment {
+      extras.environment = environment
+    } else if nesting, isReleased {
+      startKeepingEnvironment(environment)
+    }
+  }
+
+  /// Keeps `environment`, and the environments of the declarations this mounted child stands
+  /// for from now on.
+  @inline(never)
+  private func startKeepingEnvironment(_ environment: EnvironmentValues) {
+    if let extras {
+      extras.environment = environment
+      extras.keepsEnvironment = true
+      return
+    }
+    let box = ChildExtras(
+      update: nil, bindHandle: nil, environment: environment, customTransition: nil, input: nil)
+    box.keepsEnvironment = true
+    extras = box
   }
 
   /// Whether this child needs its update when `old` was what was mounted: always, unless both
@@ -601,6 +623,9 @@ struct Resolver {
   private var candidates: [ResolvedChild] = []
   /// Whether every child of the slot so far shares its candidate's identity.
   private var reusesAll = true
+  /// Whether composed containers are nested: mounted children then keep the environment they are
+  /// declared in, which a composed container among them reads.
+  private let nests: Bool
   /// Whether the content being collected is a list element whose key the mounted list lacks:
   /// every candidate is a child of that list, so none has the identity of a child made for it.
   private var collectsNewKey = false
@@ -630,6 +655,7 @@ struct Resolver {
   init(mounted: CompositionTree?) {
     mountedSlots = mounted?.slots ?? []
     sharesMountedSlots = !mountedSlots.isEmpty
+    nests = InheritedEnvironment.hasNestedComposers
   }
 
   /// Whether the declaration resolved to the mounted slots, every one shared.
@@ -738,7 +764,7 @@ struct Resolver {
       Self.canKeep(
         mountedSlots[mountedIndex].children[0], forContentOf: slot, slotTransition: signature)
     {
-      mountedSlots[mountedIndex].children[0].refreshEnvironment(environment)
+      mountedSlots[mountedIndex].children[0].refreshEnvironment(environment, nesting: nests)
       let layoutMatches = Self.mountedLayoutMatches(mountedSlots, at: mountedIndex, slot)
       // While slots are shared, every one so far was found at its position: this one is the
       // mounted slot that follows them.
@@ -931,7 +957,7 @@ struct Resolver {
       candidate.identity.storage.path.ends(with: .branch(branch))
     else { return false }
     if candidate.canStand(for: declaration, slotTransition: slotTransition.signature) {
-      candidate.refreshEnvironment(environment)
+      candidate.refreshEnvironment(environment, nesting: nests)
       children.append(candidate)
     } else {
       if declaration.hasHandle { madeChildWithHandle = true }
@@ -1089,7 +1115,7 @@ struct Resolver {
             if keeping != .other {
               if source != index { reusesAll = false }
               if keeping == .stands {
-                candidates[source].refreshEnvironment(environment)
+                candidates[source].refreshEnvironment(environment, nesting: nests)
                 children.append(candidates[source])
               } else if case .child(let declaration) = contents[index].node {
                 if declaration.hasHandle { madeChildWithHandle = true }
@@ -1196,7 +1222,7 @@ struct Resolver {
     {
       // A mounted child that kept its environment (a nested composed container reads it)
       // stands for the new one with the new values.
-      candidates[position].refreshEnvironment(environment)
+      candidates[position].refreshEnvironment(environment, nesting: nests)
       children.append(candidates[position])
       return
     }

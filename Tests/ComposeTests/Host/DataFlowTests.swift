@@ -786,9 +786,108 @@ private final class OptionalThemeLevel: ComposedViewController {
   }
 }
 
+/// A controller that makes a composer only when asked to, after it was composed.
+@MainActor
+private final class LateComposingChild: UIViewController {
+  private var composer: Composer?
+
+  func startComposing() {
+    let composer = Composer(container: self) {
+      Slot("leaf") {
+        Child {
+          named(CardViewController(), "leaf")
+        } update: { leaf, environment in
+          leaf.annotates = false
+          leaf.headline = "\(environment.theme) \(environment.accent)"
+        }
+      }
+    }
+    self.composer = composer
+    composer.setNeedsCompose()
+  }
+}
+
+/// A first level whose child starts composing later.
+@MainActor
+private final class LateComposingLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") { Child { named(LateComposingChild(), "late") } }
+      .environment(\.theme, theme)
+  }
+}
+
+/// A first level whose composed child is made at once and shown later: the child's composer is
+/// made when its view loads, after the first level composed.
+@MainActor
+private final class LateNestingLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+  var shows = false {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") {
+      Child { named(ThirdLevel(), "third") }.lifetime(.eager).hidden(!shows)
+    }
+    .environment(\.theme, theme)
+  }
+}
+
 @MainActor
 @Suite("Data flow: environment into nested containers", .isolatedModel)
 struct NestedEnvironmentTests {
+  @Test("A composed child shown later, its composer made then, follows the environment")
+  func lateNestedComposerFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = LateNestingLevel()
+    let window = show(first)
+    let third = try #require(first.children.first as? ThirdLevel)
+    #expect(third.viewIfLoaded == nil)
+
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    first.shows = true
+    ModelRuntime.runUntilIdle()
+    let leaf = try #require(third.children.first as? CardViewController)
+    #expect(leaf.headline == "light none")
+
+    first.theme = "blue"
+    ModelRuntime.runUntilIdle()
+    #expect(first.children.first === third)
+    #expect(leaf.headline == "blue none")
+    _ = window
+  }
+
+  @Test("A child that starts composing after it was composed follows the environment")
+  func childStartingToComposeFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = LateComposingLevel()
+    let window = show(first)
+    let child = try #require(first.children.first as? LateComposingChild)
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+
+    // Its composer is made now: the first level's children were composed without nesting.
+    child.startComposing()
+    ModelRuntime.runUntilIdle()
+    let leaf = try #require(child.children.first as? CardViewController)
+    #expect(leaf.headline == "light none")
+
+    first.theme = "blue"
+    ModelRuntime.runUntilIdle()
+    #expect(first.children.first === child)
+    #expect(leaf.headline == "blue none")
+    _ = window
+  }
+
   @Test("A value no longer set reaches a nested container as its default")
   func valueNoLongerSetReachesNestedContainer() throws {
     ModelRuntime.reset()
