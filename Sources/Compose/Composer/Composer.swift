@@ -558,9 +558,11 @@ public final class Composer {
     resumeWaitersIfSettled()
   }
 
-  /// Composed containers began to nest: a child of this container may be a composed container
-  /// whose inherited environment is stale, so the declaration is applied again, and the
-  /// environment passed down. A composer that is composing passes it down as it ends.
+  /// Applies the declaration again because composed containers began to nest.
+  ///
+  /// A child of this container may be a composed container whose inherited environment is
+  /// stale; the next composition passes the environment down. A composer that is composing
+  /// passes it down as it ends.
   func environmentNestingDidBegin() {
     guard !isComposing else { return }
     setNeedsCompose()
