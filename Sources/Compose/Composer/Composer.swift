@@ -562,10 +562,11 @@ public final class Composer {
   ///
   /// A child of this container may be a composed container whose inherited environment is
   /// stale; the next composition passes the environment down. A composer that is composing
-  /// passes it down as it ends.
+  /// passes it down as it ends. This is no change of the declaration: a composer stopped for
+  /// invalidating itself stays stopped.
   func environmentNestingDidBegin() {
     guard !isComposing else { return }
-    setNeedsCompose()
+    invalidate()
   }
 
   /// Gives each declared child the environment it was declared with, and asks the children that
@@ -732,11 +733,7 @@ public final class Composer {
   /// actor; however many changes come in a burst, they lead to one reconciliation.
   private func resolveTrackingObservation() -> CompositionTree {
     let body = body
-    // The values of the container that composed this one, if any, under this composer's own.
-    var environment = environment
-    if let container, let inherited = InheritedEnvironment.environment(of: container) {
-      environment = environment.merged(over: inherited)
-    }
+    let environment = environmentInEffect
     return bodyReads.track(&bodyRegistration) {
       CompositionTree(body(), environment: environment, mounted: mounted)
     } onChange: { [weak self, activity] in
@@ -823,7 +820,16 @@ extension Composer {
   /// - Returns: The resolved declaration.
   @_spi(ComposeTesting)
   public func currentDeclaration() -> CompositionTree {
-    CompositionTree(body(), environment: environment, mounted: mounted)
+    CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+  }
+
+  /// The environment the body is resolved in: the values of the container that composed this
+  /// one, if any, under this composer's own.
+  private var environmentInEffect: EnvironmentValues {
+    guard let container, let inherited = InheritedEnvironment.environment(of: container) else {
+      return environment
+    }
+    return environment.merged(over: inherited)
   }
 
   /// Whether a change waits to be applied, or a slot's swap is still running; for ComposeTesting,

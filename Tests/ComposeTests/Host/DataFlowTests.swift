@@ -1,6 +1,6 @@
 #if !canImport(UIKit)
 // Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
-import Compose
+@_spi(ComposeTesting) import Compose
 import ComposeTesting
 import Foundation
 import Observation
@@ -786,6 +786,31 @@ private final class OptionalThemeLevel: ComposedViewController {
   }
 }
 
+/// A second level whose child depends on the theme it inherits.
+@MainActor
+private final class ThemedChoiceLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("choice") {
+      EnvironmentReader { environment in
+        if environment.theme == "dark" {
+          Child { named(CardViewController(), "card") }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+    }
+  }
+}
+
+/// A first level that sets the dark theme over a ``ThemedChoiceLevel``.
+@MainActor
+private final class DarkChoiceLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") { Child { named(ThemedChoiceLevel(), "choice") } }
+      .environment(\.theme, "dark")
+  }
+}
+
 /// A controller that makes a composer only when asked to, after it was composed.
 @MainActor
 private final class LateComposingChild: UIViewController {
@@ -885,6 +910,20 @@ struct NestedEnvironmentTests {
     ModelRuntime.runUntilIdle()
     #expect(first.children.first === child)
     #expect(leaf.headline == "blue none")
+    _ = window
+  }
+
+  @Test("A nested container's current declaration, as ComposeTesting reads it, inherits values")
+  func currentDeclarationOfNestedContainerInheritsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = DarkChoiceLevel()
+    let window = show(first)
+    let second = try #require(first.children.first as? ThemedChoiceLevel)
+    #expect(second.children.first is CardViewController)
+    let declared = second.composer.currentDeclaration()
+    #expect(declared.children(in: "choice") == second.composer.mountedTree.children(in: "choice"))
+    #expect(declared.children(in: "choice").map(\.typeName) == ["CardViewController"])
     _ = window
   }
 
