@@ -72,6 +72,28 @@ struct ChildKeyTests {
     }
   }
 
+  @Test("Int and String keys, held inline, hash exactly as AnyHashable hashes them")
+  func inlineKeysHashAsAnyHashable() {
+    let ints = [0, 1, -1, 2, 255, 256, -256, 1 << 31, -(1 << 31), 1 << 62, Int.max, Int.min]
+    for value in ints {
+      #expect(ChildKey(value).hashValue == AnyHashable(value).hashValue, "\(value)")
+      // An equal key of another width, boxed, hashes alike.
+      if let narrow = Int32(exactly: value) {
+        #expect(ChildKey(narrow).hashValue == ChildKey(value).hashValue, "\(value)")
+      }
+      if let unsigned = UInt(exactly: value) {
+        #expect(ChildKey(unsigned).hashValue == ChildKey(value).hashValue, "\(value)")
+      }
+    }
+    let strings = [
+      "", "a", "row-1", "é", "e\u{301}", "🙂", String(repeating: "long key ", count: 20),
+    ]
+    for value in strings {
+      #expect(ChildKey(value).hashValue == AnyHashable(value).hashValue, "\(value)")
+      #expect(ChildKey(Substring(value)).hashValue == ChildKey(value).hashValue, "\(value)")
+    }
+  }
+
   @Test("A list whose key type changes to one AnyHashable finds equal keeps every child")
   func keyTypeChangeKeepsChildren() {
     func tree<Key: Hashable>(_ keys: [Key]) -> CompositionTree {
