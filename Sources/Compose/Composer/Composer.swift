@@ -78,6 +78,9 @@ public final class Composer {
   /// Whether the composer stopped a self-invalidating declaration; a change from outside
   /// starts it again.
   private var isStopped = false
+  /// Whether a child made a composer of its own during this composition while its environment
+  /// was dropped: the declaration is applied again once this composition ends.
+  private var passesEnvironmentAgain = false
   /// The delegate that tells the composer about a navigation stack's transitions, while the
   /// container is a `UINavigationController` with a ``NavigationStack``.
   var navigationDelegate: NavigationStackDelegate?
@@ -549,6 +552,11 @@ public final class Composer {
       keepingEnvironments: InheritedEnvironment.hasNestedComposers)
     notifyPrimaryChanges(from: primaryBefore, in: container)
     guardAgainstSelfInvalidation()
+    if passesEnvironmentAgain {
+      // A child made a composer during this composition, and its environment was dropped.
+      passesEnvironmentAgain = false
+      invalidate()
+    }
     if !stillBusy.isEmpty {
       // The busy slots are reconciled with the latest declaration when their swaps end.
       needsComposeAfterSwap = true
@@ -558,15 +566,40 @@ public final class Composer {
     resumeWaitersIfSettled()
   }
 
-  /// Applies the declaration again because composed containers began to nest.
+  /// Brings the inherited environment of `controller` up to date when it is one of this
+  /// composer's children and has just made a composer of its own; `false` when it is not a child.
   ///
-  /// A child of this container may be a composed container whose inherited environment is
-  /// stale; the next composition passes the environment down. A composer that is composing
-  /// passes it down as it ends. This is no change of the declaration: a composer stopped for
-  /// invalidating itself stays stopped.
-  func environmentNestingDidBegin() {
-    guard !isComposing else { return }
-    invalidate()
+  /// The entry of a child holds the environment it was made with until a composer passes its
+  /// environment down, which composers do only while they nest. The child's environment, when the
+  /// mounted tree still has it, is noted at once. When it was dropped (its closures were released
+  /// before composers nested), the declaration is applied again, after this composition if one is
+  /// running: that resolution keeps the environment and passes it down. This is no change of the
+  /// declaration: a composer stopped for invalidating itself stays stopped.
+  func nestedComposerDidStart(in controller: UIViewController) -> Bool {
+    guard let identity = executor.controllers.identity(of: controller) else { return false }
+    if let child = mountedChild(identity), !child.isReleased || child.keepsEnvironment {
+      InheritedEnvironment.set(child.environment, for: controller)
+      return true
+    }
+    guard !isStopped else { return true }
+    if isComposing {
+      passesEnvironmentAgain = true
+    } else {
+      invalidate()
+    }
+    return true
+  }
+
+  /// The mounted child with `identity`, shown or hidden.
+  private func mountedChild(_ identity: ChildIdentity) -> ResolvedChild? {
+    for slot in mounted.slots {
+      if let child = slot.children.first(where: { $0.identity == identity })
+        ?? slot.hidden.first(where: { $0.identity == identity })
+      {
+        return child
+      }
+    }
+    return nil
   }
 
   /// Gives each declared child the environment it was declared with, and asks the children that
@@ -825,7 +858,7 @@ extension Composer {
 
   /// The environment the body is resolved in: the values of the container that composed this
   /// one, if any, under this composer's own.
-  private var environmentInEffect: EnvironmentValues {
+  var environmentInEffect: EnvironmentValues {
     guard let container, let inherited = InheritedEnvironment.environment(of: container) else {
       return environment
     }

@@ -63,17 +63,15 @@ enum InheritedEnvironment {
 
   /// Registers a container's composer.
   ///
-  /// When it is the second one alive, nesting begins: until then no composer kept its children's
-  /// environments or passed them down, so the container's inherited entry may be stale. The
-  /// other composers then compose again, which passes the environment in effect down to it.
+  /// The container may have been composed by another composer long before: its entry is then
+  /// the environment it was made with, and that composer, which passed nothing down while no
+  /// composers nested, is asked to bring it up to date.
   static func register(_ composer: Composer, for container: UIViewController) {
     composers = composers.filter { $0.value.container != nil && $0.value.composer != nil }
-    let nestingBegins = composers.count == 1
     composers[ObjectIdentifier(container)] = WeakComposer(
       container: container, composer: composer)
-    guard nestingBegins else { return }
     for entry in composers.values where entry.container !== container {
-      entry.composer?.environmentNestingDidBegin()
+      if entry.composer?.nestedComposerDidStart(in: container) == true { return }
     }
   }
 

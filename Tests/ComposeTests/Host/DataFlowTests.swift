@@ -845,6 +845,28 @@ private final class LateComposingLevel: ComposedViewController {
   }
 }
 
+/// A tab bar controller whose second tab is a composed container, not loaded until selected.
+@MainActor
+private final class ThemedTabBarController: ComposedTabBarController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+  var selected = "plain" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Tabs(["plain", "composed"], id: \.self, selection: selected) { tab in
+      if tab == "plain" {
+        Child { named(CardViewController(), "plain") }
+      } else {
+        Child { named(ThirdLevel(), "third") }
+      }
+    }
+    .environment(\.theme, theme)
+  }
+}
+
 /// A first level whose composed child is made at once and shown later: the child's composer is
 /// made when its view loads, after the first level composed.
 @MainActor
@@ -924,6 +946,55 @@ struct NestedEnvironmentTests {
     let declared = second.composer.currentDeclaration()
     #expect(declared.children(in: "choice") == second.composer.mountedTree.children(in: "choice"))
     #expect(declared.children(in: "choice").map(\.typeName) == ["CardViewController"])
+    _ = window
+  }
+
+  @Test("A tab that is a composed container, first selected after a change, follows it")
+  func tabSelectedLaterFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let tabs = ThemedTabBarController()
+    let window = show(tabs)
+    let third = try #require(tabs.viewControllers?.last as? ThirdLevel)
+    #expect(third.viewIfLoaded == nil)
+
+    tabs.theme = "light"
+    ModelRuntime.runUntilIdle()
+    tabs.selected = "composed"
+    ModelRuntime.runUntilIdle()
+    let leaf = try #require(third.children.first as? CardViewController)
+    #expect(leaf.headline == "light none")
+
+    tabs.theme = "blue"
+    ModelRuntime.runUntilIdle()
+    #expect(leaf.headline == "blue none")
+    _ = window
+  }
+
+  @Test("A child that starts composing while its parent composes follows the environment")
+  func childStartingToComposeDuringParentCompositionFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = LateComposingLevel()
+    let window = show(first)
+    let child = try #require(first.children.first as? LateComposingChild)
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+
+    var started = false
+    first.composer.onReconciliationCompletion = { _ in
+      guard !started else { return }
+      started = true
+      child.startComposing()
+    }
+    first.setNeedsCompose()
+    ModelRuntime.runUntilIdle()
+    let leaf = try #require(child.children.first as? CardViewController)
+    #expect(leaf.headline == "light none")
+
+    first.theme = "blue"
+    ModelRuntime.runUntilIdle()
+    #expect(leaf.headline == "blue none")
     _ = window
   }
 

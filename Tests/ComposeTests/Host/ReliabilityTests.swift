@@ -816,6 +816,34 @@ struct SelfInvalidationTests {
     #expect(screen.composer.diagnostics.first?.message.contains("@Observable") == true)
   }
 
+  @Test("A composer made elsewhere leaves a composer stopped for invalidating itself stopped")
+  func newComposerLeavesStoppedComposerStopped() throws {
+    startRecordingModel()
+    var updates = 0
+    let screen = Screen { screen in
+      Slot("content") {
+        Child {
+          named(ListViewController(), "list")
+        } update: { _ in
+          updates += 1
+          screen.composer.setNeedsCompose()
+        }
+      }
+    }
+    let window = show(screen)
+    #expect(updates == 10)
+    #expect(screen.composer.diagnostics.map(\.id) == [.compositionLoop])
+
+    let other = UIViewController()
+    let otherComposer = Composer(container: other) {
+      Slot("x") { Child { UIViewController() } }
+    }
+    ModelRuntime.runUntilIdle()
+    #expect(updates == 10)
+    #expect(screen.composer.diagnostics.map(\.id) == [.compositionLoop])
+    _ = (window, otherComposer)
+  }
+
   @Test("An update closure that invalidates once settles with no diagnostic")
   func updateThatInvalidatesOnce() throws {
     startRecordingModel()
