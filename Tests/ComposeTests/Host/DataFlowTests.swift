@@ -886,6 +886,24 @@ private final class LateNestingLevel: ComposedViewController {
   }
 }
 
+/// Sets the theme to "light", lets `start` make the nested composer, and checks that the leaf it
+/// composes shows the light theme, then the blue one once the theme is set to it.
+@MainActor
+private func checkLeafFollowsTheme(
+  _ setTheme: (String) -> Void, afterStarting start: () -> Void,
+  leaf: () -> CardViewController?, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+  setTheme("light")
+  ModelRuntime.runUntilIdle()
+  start()
+  ModelRuntime.runUntilIdle()
+  let shown = try #require(leaf(), sourceLocation: sourceLocation)
+  #expect(shown.headline == "light none", sourceLocation: sourceLocation)
+  setTheme("blue")
+  ModelRuntime.runUntilIdle()
+  #expect(shown.headline == "blue none", sourceLocation: sourceLocation)
+}
+
 @MainActor
 @Suite("Data flow: environment into nested containers", .isolatedModel)
 struct NestedEnvironmentTests {
@@ -897,18 +915,10 @@ struct NestedEnvironmentTests {
     let window = show(first)
     let third = try #require(first.children.first as? ThirdLevel)
     #expect(third.viewIfLoaded == nil)
-
-    first.theme = "light"
-    ModelRuntime.runUntilIdle()
-    first.shows = true
-    ModelRuntime.runUntilIdle()
-    let leaf = try #require(third.children.first as? CardViewController)
-    #expect(leaf.headline == "light none")
-
-    first.theme = "blue"
-    ModelRuntime.runUntilIdle()
+    try checkLeafFollowsTheme(
+      { first.theme = $0 }, afterStarting: { first.shows = true },
+      leaf: { third.children.first as? CardViewController })
     #expect(first.children.first === third)
-    #expect(leaf.headline == "blue none")
     _ = window
   }
 
@@ -919,19 +929,11 @@ struct NestedEnvironmentTests {
     let first = LateComposingLevel()
     let window = show(first)
     let child = try #require(first.children.first as? LateComposingChild)
-    first.theme = "light"
-    ModelRuntime.runUntilIdle()
-
-    // Its composer is made now: the first level's children were composed without nesting.
-    child.startComposing()
-    ModelRuntime.runUntilIdle()
-    let leaf = try #require(child.children.first as? CardViewController)
-    #expect(leaf.headline == "light none")
-
-    first.theme = "blue"
-    ModelRuntime.runUntilIdle()
+    // Its composer is made after the first level composed its children without nesting.
+    try checkLeafFollowsTheme(
+      { first.theme = $0 }, afterStarting: { child.startComposing() },
+      leaf: { child.children.first as? CardViewController })
     #expect(first.children.first === child)
-    #expect(leaf.headline == "blue none")
     _ = window
   }
 
@@ -957,17 +959,9 @@ struct NestedEnvironmentTests {
     let window = show(tabs)
     let third = try #require(tabs.viewControllers?.last as? ThirdLevel)
     #expect(third.viewIfLoaded == nil)
-
-    tabs.theme = "light"
-    ModelRuntime.runUntilIdle()
-    tabs.selected = "composed"
-    ModelRuntime.runUntilIdle()
-    let leaf = try #require(third.children.first as? CardViewController)
-    #expect(leaf.headline == "light none")
-
-    tabs.theme = "blue"
-    ModelRuntime.runUntilIdle()
-    #expect(leaf.headline == "blue none")
+    try checkLeafFollowsTheme(
+      { tabs.theme = $0 }, afterStarting: { tabs.selected = "composed" },
+      leaf: { third.children.first as? CardViewController })
     _ = window
   }
 
@@ -978,23 +972,15 @@ struct NestedEnvironmentTests {
     let first = LateComposingLevel()
     let window = show(first)
     let child = try #require(first.children.first as? LateComposingChild)
-    first.theme = "light"
-    ModelRuntime.runUntilIdle()
-
     var started = false
     first.composer.onReconciliationCompletion = { _ in
       guard !started else { return }
       started = true
       child.startComposing()
     }
-    first.setNeedsCompose()
-    ModelRuntime.runUntilIdle()
-    let leaf = try #require(child.children.first as? CardViewController)
-    #expect(leaf.headline == "light none")
-
-    first.theme = "blue"
-    ModelRuntime.runUntilIdle()
-    #expect(leaf.headline == "blue none")
+    try checkLeafFollowsTheme(
+      { first.theme = $0 }, afterStarting: { first.setNeedsCompose() },
+      leaf: { child.children.first as? CardViewController })
     _ = window
   }
 
