@@ -53,16 +53,53 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       slotName = slot
       self.path = path.parts
       self.controllerType = controllerType
-      rare =
-        explicitID == nil && occurrence == 0
-        ? nil : RareIdentityParts(explicitID: explicitID, occurrence: occurrence)
+      guard explicitID != nil || occurrence != 0 else {
+        rare = nil
+        digest = Self.digest(slot: slot, path: path, controllerType: controllerType)
+        return
+      }
+      rare = RareIdentityParts(explicitID: explicitID, occurrence: occurrence)
+      var hasher = Self.hasher(slot: slot, path: path, controllerType: controllerType)
+      hasher.combine(occurrence)
+      if let explicitID {
+        hasher.combine(true)
+        hasher.combine(explicitID)
+      } else {
+        hasher.combine(false)
+      }
+      digest = UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// A plain identity: no explicit id and occurrence 0, as nearly every child has.
+    ///
+    /// Equal to, and hashed as, the same parts given to the general initializer; it copies no
+    /// `AnyHashable?`, which costs more than the rest of making the identity.
+    init(slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type) {
+      slotName = slot
+      self.path = path.parts
+      self.controllerType = controllerType
+      rare = nil
+      digest = Self.digest(slot: slot, path: path, controllerType: controllerType)
+    }
+
+    /// The digest of a plain identity; the general one combines the same values first.
+    private static func digest(
+      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type
+    ) -> UInt32 {
+      var hasher = hasher(slot: slot, path: path, controllerType: controllerType)
+      hasher.combine(0)
+      hasher.combine(false)
+      return UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+
+    private static func hasher(
+      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type
+    ) -> Hasher {
       var hasher = Hasher()
       hasher.combine(slot.digest)
       hasher.combine(path.cachedHash)
       hasher.combine(ObjectIdentifier(controllerType))
-      hasher.combine(occurrence)
-      hasher.combine(explicitID)
-      digest = UInt32(truncatingIfNeeded: hasher.finalize())
+      return hasher
     }
   }
 
@@ -85,6 +122,11 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     storage = Storage(
       slot: slot, path: path, controllerType: controllerType, explicitID: explicitID,
       occurrence: occurrence)
+  }
+
+  /// A plain identity (see ``Storage/init(slot:path:controllerType:)``).
+  init(slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type) {
+    storage = Storage(slot: slot, path: path, controllerType: controllerType)
   }
 
   init(storage: Storage) {

@@ -522,7 +522,9 @@ final class ChildExtras {
 struct ChildList {
   private let mounted: [ResolvedChild]
   private var sharedCount = 0
-  private var own: [ResolvedChild]?
+  /// The list's own array, once it has one (`owns`).
+  private var own: [ResolvedChild] = []
+  private var owns = false
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
 
@@ -533,16 +535,17 @@ struct ChildList {
   init(own: [ResolvedChild]) {
     mounted = []
     self.own = own
+    owns = true
     for index in own.indices where own[index].hasUpdate {
       hasUpdates = true
       break
     }
   }
 
-  var count: Int { own?.count ?? sharedCount }
+  var count: Int { owns ? own.count : sharedCount }
 
   var last: ResolvedChild? {
-    if let own { return own.last }
+    if owns { return own.last }
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
   }
 
@@ -550,17 +553,16 @@ struct ChildList {
   @inline(__always)
   mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
-    if own == nil {
+    if !owns {
       if sharedCount < mounted.count, mounted[sharedCount] === child {
         sharedCount += 1
         return
       }
-      var copy: [ResolvedChild] = []
-      copy.reserveCapacity(max(mounted.count, sharedCount + 1))
-      copy.append(contentsOf: mounted[0..<sharedCount])
-      own = copy
+      own.reserveCapacity(max(mounted.count, sharedCount + 1))
+      own.append(contentsOf: mounted[0..<sharedCount])
+      owns = true
     }
-    own?.append(child)
+    own.append(child)
   }
 
   /// Makes room for `count` children in a list that is empty and has nothing mounted to share:
@@ -569,15 +571,13 @@ struct ChildList {
   /// Only an empty list: a list that has children grows as appends make it grow, geometrically.
   /// Reserving an exact size for each of many sibling lists would copy the array every time.
   mutating func reserve(_ count: Int) {
-    guard self.count == 0, own != nil || mounted.isEmpty else { return }
-    var list = own ?? []
-    own = nil
-    list.reserveCapacity(count)
-    own = list
+    guard self.count == 0, owns || mounted.isEmpty else { return }
+    own.reserveCapacity(count)
+    owns = true
   }
 
   var children: [ResolvedChild] {
-    if let own { return own }
+    if owns { return own }
     return sharedCount == mounted.count ? mounted : Array(mounted[0..<sharedCount])
   }
 }
@@ -915,18 +915,25 @@ struct Resolver {
   /// How `candidate`, the mounted child of the element's key, relates to the element's new
   /// `content`; the content is borrowed and its declaration's fields read in place, so that the
   /// declaration is not copied.
+  ///
+  /// When every mounted child of the list is plain, of `plainType` (the mounted run says so),
+  /// the candidate's identity is known without reading it: one memory access less per child.
   @inline(__always)
   private static func keeping(
     _ candidate: ResolvedChild, for content: borrowing SlotContent, prefixCount: Int,
-    slotTransition: Transition.Signature
+    plainType: ObjectIdentifier?, slotTransition: Transition.Signature
   ) -> Keeping {
     switch content.node {
     case .child(let declaration):
-      guard !declaration.isHidden, !declaration.hasExplicitID,
-        candidate.identity.storage.controllerType == declaration.controllerType,
-        candidate.identity.storage.isPlain,
-        candidate.identity.storage.path.count == prefixCount + 1
-      else { return .other }
+      guard !declaration.isHidden, !declaration.hasExplicitID else { return .other }
+      if let plainType {
+        guard ObjectIdentifier(declaration.controllerType) == plainType else { return .other }
+      } else {
+        guard candidate.identity.storage.controllerType == declaration.controllerType,
+          candidate.identity.storage.isPlain,
+          candidate.identity.storage.path.count == prefixCount + 1
+        else { return .other }
+      }
       return candidate.canStand(for: declaration, slotTransition: slotTransition)
         ? .stands : .sameIdentity
     default:
@@ -1037,6 +1044,10 @@ struct Resolver {
       }
     }
     reusesAll = false
+    guard declaration.hasExplicitID || occurrence != 0 else {
+      return ChildIdentity(
+        slot: identitySlotName(), path: path, controllerType: declaration.controllerType)
+    }
     return ChildIdentity(
       slot: identitySlotName(), path: path, controllerType: declaration.controllerType,
       explicitID: declaration.explicitID, occurrence: occurrence)
@@ -1098,6 +1109,7 @@ struct Resolver {
     var locals = RunLocals()
     var captures = true
     var parent: StructuralPath.Parent?
+    let plainType = mountedRun?.plainType
     // Read through buffers: an array's subscript copies the element out, which retains it.
     let candidates = candidates
     contents.withUnsafeBufferPointer { contents in
@@ -1111,7 +1123,7 @@ struct Resolver {
           if source >= 0 {
             let keeping = Self.keeping(
               candidates[source], for: contents[index], prefixCount: prefixCount,
-              slotTransition: slotSignature)
+              plainType: plainType, slotTransition: slotSignature)
             if keeping != .other {
               if source != index { reusesAll = false }
               if keeping == .stands {
@@ -1125,9 +1137,13 @@ struct Resolver {
                     environment: environment, transition: declaration.transition ?? slotTransition,
                     sharing: candidates[source].site))
               }
-              locals.appendPlain(
-                controllerType: ObjectIdentifier(candidates[source].identity.storage.controllerType)
-              )
+              if let plainType {
+                locals.appendPlain(controllerType: plainType)
+              } else {
+                locals.appendPlain(
+                  controllerType: ObjectIdentifier(
+                    candidates[source].identity.storage.controllerType))
+              }
               continue
             }
           }

@@ -41,11 +41,21 @@ enum KeyCheck {
 /// declaration of the list finds a repeated key by hashing only the keys that changed.
 class KeyIndex {}
 
-/// The typed set behind a ``KeyIndex``.
+/// The typed set behind a ``KeyIndex``: a set shared with the lists it was carried from, and
+/// the few keys taken out of it and put in since.
+///
+/// Carrying the set to the next declaration of a list with a few changed keys copies no set:
+/// the shared one is never changed, and the changes are two short arrays. Once they would hold
+/// more than ``KeyOperations/Carried/maximumChanges`` keys, the next carry makes one set of the
+/// keys again, as a plain set would have been carried.
 final class TypedKeyIndex<Key: Hashable>: KeyIndex {
-  let keys: Set<Key>
+  let keys: KeyOperations<Key>.Carried
 
   init(_ keys: Set<Key>) {
+    self.keys = KeyOperations.Carried(base: keys, removed: [], added: [])
+  }
+
+  init(_ keys: KeyOperations<Key>.Carried) {
     self.keys = keys
   }
 }
@@ -85,14 +95,80 @@ struct KeyOperations<Key: Hashable> {
   /// `new`); `nil` when an added key is already in it, a repeated key.
   let carry:
     (
-      _ mounted: Set<Key>, _ old: [Key], _ removed: [Int], _ new: [Key], _ added: [Int]
-    ) -> Set<Key>?
+      _ mounted: Carried, _ old: [Key], _ removed: [Int], _ new: [Key], _ added: [Int]
+    ) -> Carried?
+
+  /// A list's key set as ``TypedKeyIndex`` keeps it: a shared set, and the keys taken out of it
+  /// and put in since.
+  @usableFromInline
+  struct Carried {
+    /// The most keys `removed` and `added` hold together.
+    @usableFromInline static var maximumChanges: Int { 16 }
+
+    /// The keys the list was carried from, shared and never changed.
+    @usableFromInline var base: Set<Key>
+    /// Keys of `base` that the list does not have.
+    @usableFromInline var removed: [Key]
+    /// Keys of the list that `base` lacks.
+    @usableFromInline var added: [Key]
+
+    @usableFromInline
+    init(base: Set<Key>, removed: [Key], added: [Key]) {
+      self.base = base
+      self.removed = removed
+      self.added = added
+    }
+
+    /// The keys `mounted` stands for without the keys of `removed` (positions in `old`), with
+    /// the keys of `added` (positions in `new`); `nil` when an added key is already there.
+    @inlinable
+    static func carrying(
+      _ mounted: Carried, old: [Key], removed: [Int], new: [Key], added: [Int]
+    ) -> Carried? {
+      var carried = mounted
+      let changes = carried.removed.count + carried.added.count + removed.count + added.count
+      guard changes <= maximumChanges else {
+        // One set of the keys again.
+        var keys = carried.base
+        for key in carried.removed { keys.remove(key) }
+        for key in carried.added { keys.insert(key) }
+        for position in removed { keys.remove(old[position]) }
+        for position in added where !keys.insert(new[position]).inserted {
+          return nil
+        }
+        return Carried(base: keys, removed: [], added: [])
+      }
+      // Sized once: an empty array grows at its first insertions.
+      if !removed.isEmpty { carried.removed.reserveCapacity(carried.removed.count + removed.count) }
+      if !added.isEmpty { carried.added.reserveCapacity(carried.added.count + added.count) }
+      for position in removed {
+        let key = old[position]
+        if let index = carried.added.firstIndex(of: key) {
+          carried.added.remove(at: index)
+        } else {
+          carried.removed.append(key)
+        }
+      }
+      for position in added {
+        let key = new[position]
+        if carried.added.contains(key) { return nil }
+        if carried.base.contains(key) {
+          // In the list, unless taken out since: then it comes back.
+          guard let index = carried.removed.firstIndex(of: key) else { return nil }
+          carried.removed.remove(at: index)
+        } else {
+          carried.added.append(key)
+        }
+      }
+      return carried
+    }
+  }
 
   @usableFromInline
   init(
     equal: @escaping ([Key], [Key]) -> Bool, match: @escaping ([Key], [Key]) -> [Int],
     uniqueKeys: @escaping ([Key]) -> Set<Key>?,
-    carry: @escaping (Set<Key>, [Key], [Int], [Key], [Int]) -> Set<Key>?
+    carry: @escaping (Carried, [Key], [Int], [Key], [Int]) -> Carried?
   ) {
     self.equal = equal
     self.match = match
@@ -119,14 +195,7 @@ struct KeyOperations<Key: Hashable> {
         return seen
       },
       carry: { mounted, old, removed, new, added in
-        var keys = mounted
-        for position in removed {
-          keys.remove(old[position])
-        }
-        for position in added where !keys.insert(new[position]).inserted {
-          return nil
-        }
-        return keys
+        Carried.carrying(mounted, old: old, removed: removed, new: new, added: added)
       })
   }
 }
@@ -198,10 +267,10 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     for position in sources.indices where sources[position] < 0 {
       added.append(position)
     }
-    guard let set = operations.carry(old.index.keys, old.keys, removed, keys, added) else {
+    guard let carried = operations.carry(old.index.keys, old.keys, removed, keys, added) else {
       return nil
     }
-    return KeyedMatch(sources: sources, keys: TypedKeyIndex(set))
+    return KeyedMatch(sources: sources, keys: TypedKeyIndex(carried))
   }
 }
 
@@ -265,6 +334,10 @@ struct RunLocals {
 
   /// Whether one local identity stands for every child.
   var isUniform: Bool { each.isEmpty }
+
+  /// The controller type of every child when each is its element's only content, of that type,
+  /// with no explicit id and no repeated key; `nil` otherwise.
+  var plainType: ObjectIdentifier? { each.isEmpty ? uniformPlainType : nil }
 
   /// The local identity of the child at `index`.
   func local(at index: Int) -> LocalIdentity {
@@ -366,6 +439,10 @@ protocol KeyedRun: AnyObject {
   /// Drops the matching with the mounted list found while resolving, once the run is mounted: it
   /// is only ever compared with runs declared after it.
   func releaseMatch()
+  /// The controller type of every child when each is its element's only content, of that type,
+  /// with no explicit id (``RunLocals/plainType``): each child's identity is then the run's
+  /// prefix, its key and that type.
+  var plainType: ObjectIdentifier? { get }
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
@@ -398,6 +475,8 @@ final class TypedRun<Key: Hashable>: KeyedRun {
   func releaseMatch() {
     match = nil
   }
+
+  var plainType: ObjectIdentifier? { locals.plainType }
 
   /// Whether the run still holds its matching with the mounted list.
   var holdsMatch: Bool { match != nil }
