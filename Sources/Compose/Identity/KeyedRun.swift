@@ -232,7 +232,11 @@ struct TypedElements<Key: Hashable>: KeyedElements {
   }
 
   func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
-    guard let old = run as? TypedRun<Key>, old.prefix == prefix else { return nil }
+    // A run of the same key type is a `TypedRun<Key>`, the only kind there is: comparing the key
+    // types spares the cast the metadata look-up of `TypedRun<Key>`, a hash-table search.
+    guard run.keyType == ObjectIdentifier(Key.self) else { return nil }
+    let old = unsafeDowncast(run, to: TypedRun<Key>.self)
+    guard old.prefix == prefix else { return nil }
     let sources = operations.match(old.keys, keys)
     // Each mounted key is unique, so a key repeated here left one of its elements unmatched,
     // or (matched through the table) used a mounted position twice.
@@ -270,7 +274,8 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     guard let carried = operations.carry(old.index.keys, old.keys, removed, keys, added) else {
       return nil
     }
-    return KeyedMatch(sources: sources, keys: TypedKeyIndex(carried))
+    // Made through the mounted index's class, which is this one's: no metadata look-up.
+    return KeyedMatch(sources: sources, keys: type(of: old.index).init(carried))
   }
 }
 
@@ -443,6 +448,9 @@ protocol KeyedRun: AnyObject {
   /// with no explicit id (``RunLocals/plainType``): each child's identity is then the run's
   /// prefix, its key and that type.
   var plainType: ObjectIdentifier? { get }
+  /// The type of the keys; two runs with the same key type are of the same class, `TypedRun`
+  /// of that type, the only class of run.
+  var keyType: ObjectIdentifier { get }
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
@@ -477,6 +485,8 @@ final class TypedRun<Key: Hashable>: KeyedRun {
   }
 
   var plainType: ObjectIdentifier? { locals.plainType }
+
+  var keyType: ObjectIdentifier { ObjectIdentifier(Key.self) }
 
   /// Whether the run still holds its matching with the mounted list.
   var holdsMatch: Bool { match != nil }
