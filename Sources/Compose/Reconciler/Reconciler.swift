@@ -92,9 +92,10 @@ extension CompositionTree {
         if mountedSlots != nil { mount(new.slots[position], at: position) }
         continue
       }
-      let slot = new.slots[position]
+      // The slots are read in place, not bound: a copy of a slot retains and releases each of
+      // its references. Only the rarer paths below bind them.
       var oldIndex: Int?
-      if position < slots.count, slots[position].name == slot.name {
+      if position < slots.count, slots[position].name == new.slots[position].name {
         oldIndex = position
       } else {
         if oldByName == nil {
@@ -110,67 +111,74 @@ extension CompositionTree {
           }
           matched = paired
         }
-        oldIndex = oldByName?[slot.name]
+        oldIndex = oldByName?[new.slots[position].name]
       }
-      var old: ResolvedSlot?
+      if let oldIndex { matched?[oldIndex] = true }
+      if !Self.isPlain(new.slots[position], checkingAnchorIn: container) {
+        // A slot with an anchor to check or a system container's: bound, as these are rare.
+        let slot = new.slots[position]
+        var old: ResolvedSlot?
+        if let oldIndex { old = slots[oldIndex] }
+        if let container, let failure = Self.anchorFailure(of: slot, in: container) {
+          planner.diagnostics.append(failure)
+          mount(old, at: position)
+          continue
+        }
+        if slot.declaration.stack != nil {
+          // A navigation stack: one UIKit operation for the whole change.
+          if let container, let failure = Self.stackFailure(of: slot, in: container) {
+            planner.diagnostics.append(failure)
+            mount(old, at: position)
+            continue
+          }
+          let stack = planner.reconcileStack(old: old, new: slot)
+          if stack.code != slot.code || mountedSlots != nil { mount(stack, at: position) }
+          continue
+        }
+        if slot.declaration.presentation != nil {
+          // A presentation: at most one present and one dismiss.
+          if presentationOwner == nil {
+            presentationOwner = .some(Self.presentationOwner(slots, new))
+          }
+          let presented = planner.reconcilePresentation(
+            old: old, new: slot, mayShow: presentationOwner == .some(slot.name))
+          if presented.code != slot.code || mountedSlots != nil { mount(presented, at: position) }
+          continue
+        }
+        if slot.declaration.tabs != nil {
+          // Tabs: one UIKit operation for the whole change.
+          if let container, let failure = Self.tabsFailure(of: slot, in: container) {
+            planner.diagnostics.append(failure)
+            mount(old, at: position)
+            continue
+          }
+          let tabs = planner.reconcileTabs(old: old, new: slot)
+          if tabs.code != slot.code || mountedSlots != nil { mount(tabs, at: position) }
+          continue
+        }
+        if slot.declaration.pages != nil {
+          // Pages: at most one UIKit operation for the whole change.
+          if let container, let failure = Self.pagesFailure(of: slot, in: container) {
+            planner.diagnostics.append(failure)
+            mount(old, at: position)
+            continue
+          }
+          let pages = planner.reconcilePages(old: old, new: slot)
+          if pages.code != slot.code || mountedSlots != nil { mount(pages, at: position) }
+          continue
+        }
+      }
+      var hidden: [ResolvedChild]
       if let oldIndex {
-        matched?[oldIndex] = true
-        old = slots[oldIndex]
+        hidden = planner.reconcile(old: slots[oldIndex], new: new.slots[position])
+      } else {
+        hidden = planner.reconcile(new: new.slots[position])
       }
-      if let container, let failure = Self.anchorFailure(of: slot, in: container) {
-        planner.diagnostics.append(failure)
-        mount(old, at: position)
-        continue
-      }
-      if slot.declaration.stack != nil {
-        // A navigation stack: one UIKit operation for the whole change.
-        if let container, let failure = Self.stackFailure(of: slot, in: container) {
-          planner.diagnostics.append(failure)
-          mount(old, at: position)
-          continue
-        }
-        let stack = planner.reconcileStack(old: old, new: slot)
-        if stack.code != slot.code || mountedSlots != nil { mount(stack, at: position) }
-        continue
-      }
-      if slot.declaration.presentation != nil {
-        // A presentation: at most one present and one dismiss.
-        if presentationOwner == nil {
-          presentationOwner = .some(Self.presentationOwner(slots, new))
-        }
-        let presented = planner.reconcilePresentation(
-          old: old, new: slot, mayShow: presentationOwner == .some(slot.name))
-        if presented.code != slot.code || mountedSlots != nil { mount(presented, at: position) }
-        continue
-      }
-      if slot.declaration.tabs != nil {
-        // Tabs: one UIKit operation for the whole change.
-        if let container, let failure = Self.tabsFailure(of: slot, in: container) {
-          planner.diagnostics.append(failure)
-          mount(old, at: position)
-          continue
-        }
-        let tabs = planner.reconcileTabs(old: old, new: slot)
-        if tabs.code != slot.code || mountedSlots != nil { mount(tabs, at: position) }
-        continue
-      }
-      if slot.declaration.pages != nil {
-        // Pages: at most one UIKit operation for the whole change.
-        if let container, let failure = Self.pagesFailure(of: slot, in: container) {
-          planner.diagnostics.append(failure)
-          mount(old, at: position)
-          continue
-        }
-        let pages = planner.reconcilePages(old: old, new: slot)
-        if pages.code != slot.code || mountedSlots != nil { mount(pages, at: position) }
-        continue
-      }
-      let hidden = planner.reconcile(old: old, new: slot)
       // A declared slot has no hidden children, but a tree that was itself the result of a
       // reconciliation may: they are replaced by the ones the planner keeps.
-      if !hidden.isEmpty || !slot.hidden.isEmpty || mountedSlots != nil {
-        var mounted = slot
-        mounted.hidden = hidden
+      if !hidden.isEmpty || !new.slots[position].hidden.isEmpty || mountedSlots != nil {
+        var mounted = new.slots[position]
+        swap(&mounted.hidden, &hidden)
         mount(mounted, at: position)
       }
     }
@@ -275,6 +283,16 @@ extension CompositionTree {
       source: slot.source)
   }
 
+  /// Whether `slot` is planned child by child with nothing to check first: no system
+  /// container's slot, and no anchor to check (only when planning for a container).
+  private static func isPlain(
+    _ slot: borrowing ResolvedSlot, checkingAnchorIn container: UIViewController?
+  ) -> Bool {
+    let declaration = slot.declaration
+    return declaration.stack == nil && declaration.presentation == nil && declaration.tabs == nil
+      && declaration.pages == nil && (container == nil || declaration.anchor == nil)
+  }
+
   private static func anchorFailure(of slot: ResolvedSlot, in container: UIViewController)
     -> Diagnostic?
   {
@@ -326,16 +344,23 @@ struct Planner {
     self.forwarding = forwarding
   }
 
-  /// Reconciles one slot and returns its hidden children afterwards (the rest of what it has
-  /// mounted is the new slot).
-  mutating func reconcile(old: ResolvedSlot?, new: ResolvedSlot) -> [ResolvedChild] {
-    guard let old else {
-      let layoutDescription = new.layout.description
-      for (index, child) in new.children.enumerated() {
-        add(child, at: index, layout: layoutDescription)
-      }
-      return addEager(of: new, to: [])
+  /// Plans a slot that has nothing mounted and returns its hidden children afterwards (the rest
+  /// of what it has mounted is the new slot).
+  mutating func reconcile(new: borrowing ResolvedSlot) -> [ResolvedChild] {
+    let layoutDescription = new.layout.description
+    for (index, child) in new.children.enumerated() {
+      add(child, at: index, layout: layoutDescription)
     }
+    return addEager(of: new, to: [])
+  }
+
+  /// Plans the change of a slot's children from `old`, the mounted slot of the same name.
+  ///
+  /// Returns the slot's hidden children afterwards. Both slots are borrowed, so that neither is
+  /// copied (which would retain each of its references).
+  mutating func reconcile(old: borrowing ResolvedSlot, new: borrowing ResolvedSlot)
+    -> [ResolvedChild]
+  {
     // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
     // two custom layouts count as the same.
     let relayout = !old.layout.matches(new.layout)
