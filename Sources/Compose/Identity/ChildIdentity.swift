@@ -59,15 +59,9 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
         return
       }
       rare = RareIdentityParts(explicitID: explicitID, occurrence: occurrence)
-      var hasher = Self.hasher(slot: slot, path: path, controllerType: controllerType)
-      hasher.combine(occurrence)
-      if let explicitID {
-        hasher.combine(true)
-        hasher.combine(explicitID)
-      } else {
-        hasher.combine(false)
-      }
-      digest = UInt32(truncatingIfNeeded: hasher.finalize())
+      digest = Self.digest(
+        slot: slot, path: path, controllerType: controllerType, occurrence: occurrence,
+        explicitIDHash: explicitID.map { $0.hashValue &+ 1 } ?? 0)
     }
 
     /// A plain identity: no explicit id and occurrence 0, as nearly every child has.
@@ -82,24 +76,28 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
       digest = Self.digest(slot: slot, path: path, controllerType: controllerType)
     }
 
-    /// The digest of a plain identity; the general one combines the same values first.
+    /// The parts mixed into 32 bits.
+    ///
+    /// The slot's digest and the path's hash are already hashes, seeded as every `Hasher` is;
+    /// what is left is to fold them with the rest so that any part that differs changes every
+    /// bit: a multiply per part and a final avalanche (MurmurHash3's), a few instructions where
+    /// a `Hasher` takes a few hundred. An explicit id is hashed as `AnyHashable` hashes it.
     private static func digest(
-      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type
+      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
+      occurrence: Int = 0, explicitIDHash: Int = 0
     ) -> UInt32 {
-      var hasher = hasher(slot: slot, path: path, controllerType: controllerType)
-      hasher.combine(0)
-      hasher.combine(false)
-      return UInt32(truncatingIfNeeded: hasher.finalize())
-    }
-
-    private static func hasher(
-      slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type
-    ) -> Hasher {
-      var hasher = Hasher()
-      hasher.combine(slot.digest)
-      hasher.combine(path.cachedHash)
-      hasher.combine(ObjectIdentifier(controllerType))
-      return hasher
+      var mixed = UInt64(UInt(bitPattern: slot.digest))
+      mixed = (mixed ^ UInt64(UInt(bitPattern: path.cachedHash))) &* 0x9E37_79B9_7F4A_7C15
+      mixed = (mixed ^ UInt64(UInt(bitPattern: ObjectIdentifier(controllerType))))
+        &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ UInt64(UInt(bitPattern: occurrence))) &* 0x94D0_49BB_1331_11EB
+      mixed = (mixed ^ UInt64(UInt(bitPattern: explicitIDHash))) &* 0x9E37_79B9_7F4A_7C15
+      mixed ^= mixed >> 33
+      mixed &*= 0xFF51_AFD7_ED55_8CCD
+      mixed ^= mixed >> 33
+      mixed &*= 0xC4CE_B9FE_1A85_EC53
+      mixed ^= mixed >> 33
+      return UInt32(truncatingIfNeeded: mixed)
     }
   }
 
