@@ -1,11 +1,5 @@
 import Testing
 
-#if canImport(UIKit)
-import UIKit
-#else
-import UIKitModel
-#endif
-
 @testable import Compose
 
 /// The digest an identity is compared and hashed by first: equal for equal identities however

@@ -88,7 +88,8 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     ) -> UInt32 {
       var mixed = UInt64(UInt(bitPattern: slot.digest))
       mixed = (mixed ^ UInt64(UInt(bitPattern: path.cachedHash))) &* 0x9E37_79B9_7F4A_7C15
-      mixed = (mixed ^ UInt64(UInt(bitPattern: ObjectIdentifier(controllerType))))
+      mixed =
+        (mixed ^ UInt64(UInt(bitPattern: ObjectIdentifier(controllerType))))
         &* 0xBF58_476D_1CE4_E5B9
       mixed = (mixed ^ UInt64(UInt(bitPattern: occurrence))) &* 0x94D0_49BB_1331_11EB
       mixed = (mixed ^ UInt64(UInt(bitPattern: explicitIDHash))) &* 0x9E37_79B9_7F4A_7C15
