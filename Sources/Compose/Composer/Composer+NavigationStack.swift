@@ -78,7 +78,8 @@ extension Composer {
     guard poppedByUIKit else { return }
     let remaining = Set(kept.compactMap { NavigationStackDeclaration.key(of: $0.identity) })
     // The closure is the current declaration's: the mounted tree keeps none.
-    let declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    let declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     let stack = declared.slots.first { $0.declaration.stack != nil }
     stack?.declaration.stack?.writeBack?(remaining)
     // A declaration that still differs from what UIKit shows (no write-back, or one that did not
@@ -90,7 +91,8 @@ extension Composer {
   /// Whether the body declares the navigation stack that is mounted, child for child.
   private func declaresMountedStack() -> Bool {
     guard let (_, index) = mountedStack else { return true }
-    let declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    let declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     guard let stack = declared.slots.first(where: { $0.declaration.stack != nil }) else {
       return false
     }

@@ -66,7 +66,8 @@ extension Composer {
     slots[index].code = Resolver.freshCode()
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     // The closure is the current declaration's: the mounted tree keeps none.
-    var declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    var declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     let pages = declared.slots.first { $0.declaration.pages != nil }?.declaration.pages
     // A selection the source of truth changed while the page turned is the latest change: it is
     // applied, and the swipe is not written over it.
@@ -75,7 +76,8 @@ extension Composer {
     }
     // A declaration that still selects another page (no write-back, or one that did not set the
     // selection) is applied again; one that now agrees needs nothing.
-    declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     let selection = declared.slots.first { $0.declaration.pages != nil }?.declaration.pages?
       .selection
     if !isComposing, let selection, selection != key { invalidate() }

@@ -49,7 +49,8 @@ extension Composer {
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     guard !dismissedByUIKit.isEmpty else { return }
     // The closures are the current declaration's: the mounted tree keeps none.
-    let declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    let declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     // Told only while the declaration still presents the child dismissed: an item changed
     // meanwhile (during the swipe, or since other code dismissed) is the truth, and presented.
     for slot in declared.slots
@@ -58,7 +59,8 @@ extension Composer {
     }
     // A declaration that still presents a child (no write-back, or one that did not clear the
     // item) is applied again; one that now agrees needs nothing.
-    let after = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    let after = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     let stillDeclared = after.slots.contains {
       dismissedByUIKit[$0.name] != nil && !$0.children.isEmpty
     }
@@ -147,7 +149,8 @@ extension Composer {
     }
     guard !dismissed.isEmpty else { return }
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
-    let declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    let declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     for slot in declared.slots where dismissed.contains(slot.name) {
       slot.declaration.presentation?.writeBack?()
     }

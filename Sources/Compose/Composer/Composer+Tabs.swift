@@ -44,11 +44,13 @@ extension Composer {
     // A selection left to UIKit is learnt, not reported: nothing changed it.
     guard wasSelected else { return }
     // The closure is the current declaration's: the mounted tree keeps none.
-    var declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    var declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     declared.slots.first { $0.declaration.tabs != nil }?.declaration.tabs?.writeBack?(key)
     // A declaration that still selects another tab (no write-back, or one that did not set the
     // selection) is applied again; one that now agrees needs nothing.
-    declared = CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    declared = CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     let selection = declared.slots.first { $0.declaration.tabs != nil }?.declaration.tabs?.selection
     if !isComposing, let selection, selection != key { invalidate() }
   }

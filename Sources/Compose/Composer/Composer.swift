@@ -53,6 +53,13 @@ public final class Composer {
   let body: @MainActor () -> CompositionContent
   let environment: EnvironmentValues
   var mounted = CompositionTree(slots: [], diagnostics: [])
+  /// Whether a child of the container is a composed container.
+  ///
+  /// Set when a child's composer starts while it is a child, or when a factory returns a
+  /// controller that composes already. Only then do the mounted children keep the environment
+  /// they are declared in, and get it after each reconciliation: composers that nest nowhere
+  /// pay nothing for it, whatever other composers the app has.
+  private(set) var hasNestedComposers = false
   let executor: Executor
   var isDirty = false
   /// Whether a slot kept its mounted children because a swap was running in it; the latest
@@ -536,7 +543,13 @@ public final class Composer {
       pagesDidPerform(in: pageViewController)
     }
     presentationsDidPerform()
-    if InheritedEnvironment.hasNestedComposers { passEnvironmentDown(declared) }
+    if executor.madeComposedContainer {
+      // A child made by this plan already had a composer: it was not this composer's child
+      // when that composer started.
+      executor.madeComposedContainer = false
+      hasNestedComposers = true
+    }
+    if hasNestedComposers { passEnvironmentDown(declared) }
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)
     if running.slots.isEmpty {
@@ -548,8 +561,7 @@ public final class Composer {
     // The mounted tree keeps no closure of user code: a closure that captures the container
     // makes no cycle through the composer. Nested composed containers read the environment
     // their children were declared with, which stays while containers are nested.
-    mounted = mounted.releasingClosures(
-      keepingEnvironments: InheritedEnvironment.hasNestedComposers)
+    mounted = mounted.releasingClosures(keepingEnvironments: hasNestedComposers)
     notifyPrimaryChanges(from: primaryBefore, in: container)
     guardAgainstSelfInvalidation()
     if passesEnvironmentAgain {
@@ -577,6 +589,7 @@ public final class Composer {
   /// declaration: a composer stopped for invalidating itself stays stopped.
   func nestedComposerDidStart(in controller: UIViewController) -> Bool {
     guard let identity = executor.controllers.identity(of: controller) else { return false }
+    hasNestedComposers = true
     if let child = mountedChild(identity), !child.isReleased || child.keepsEnvironment {
       InheritedEnvironment.set(child.environment, for: controller)
       return true
@@ -767,8 +780,9 @@ public final class Composer {
   private func resolveTrackingObservation() -> CompositionTree {
     let body = body
     let environment = environmentInEffect
+    let nests = hasNestedComposers
     return bodyReads.track(&bodyRegistration) {
-      CompositionTree(body(), environment: environment, mounted: mounted)
+      CompositionTree(body(), environment: environment, mounted: mounted, nests: nests)
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
@@ -853,7 +867,8 @@ extension Composer {
   /// - Returns: The resolved declaration.
   @_spi(ComposeTesting)
   public func currentDeclaration() -> CompositionTree {
-    CompositionTree(body(), environment: environmentInEffect, mounted: mounted)
+    CompositionTree(
+      body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
   }
 
   /// The environment the body is resolved in: the values of the container that composed this

@@ -25,10 +25,6 @@ enum InheritedEnvironment {
     weak var composer: Composer?
   }
 
-  /// Whether any container has a composer inside another's: only then does a composer pass its
-  /// environment down after each reconciliation.
-  static var hasNestedComposers: Bool { composers.count > 1 }
-
   /// The environment a controller was declared with by the container that composed it, if any.
   static func environment(of controller: UIViewController) -> EnvironmentValues? {
     guard let entry = entries[ObjectIdentifier(controller)], entry.controller === controller

@@ -328,6 +328,12 @@ final class Executor {
     }
   }
 
+  /// Whether a factory returned a controller that already has a composer.
+  ///
+  /// That is a composed container whose composer started before it became a child; the
+  /// composer, which nests from then on, resets it.
+  var madeComposedContainer = false
+
   /// Runs a child's factory and checks what it returned; `nil`, with the mistake reported, when
   /// the controller cannot become the child (or when the child's closures are released, which a
   /// plan never asks for).
@@ -344,6 +350,7 @@ final class Executor {
     // container starts from the environment it is declared with.
     child.bindHandle?(controller, child.identity, container)
     InheritedEnvironment.set(child.environment, for: controller)
+    if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
     didMakeController?(controller, child.identity)
     return controller
   }

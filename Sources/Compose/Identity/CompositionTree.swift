@@ -86,7 +86,17 @@ public struct CompositionTree: CustomStringConvertible {
     _ content: CompositionContent, environment: EnvironmentValues = EnvironmentValues(),
     mounted: CompositionTree?
   ) {
-    var resolver = Resolver(mounted: mounted)
+    self.init(content, environment: environment, mounted: mounted, nests: false)
+  }
+
+  /// Resolves a declaration that is to replace a mounted tree, in a container whose children
+  /// may be composed containers (`nests`): its mounted children then keep the environment they
+  /// are declared in, which those containers read.
+  init(
+    _ content: CompositionContent, environment: EnvironmentValues, mounted: CompositionTree?,
+    nests: Bool
+  ) {
+    var resolver = Resolver(mounted: mounted, nests: nests)
     resolver.resolve(content, environment: environment)
     if let mounted, resolver.sharesAllMountedSlots {
       self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
@@ -652,10 +662,10 @@ struct Resolver {
     let id: AnyHashable
   }
 
-  init(mounted: CompositionTree?) {
+  init(mounted: CompositionTree?, nests: Bool) {
     mountedSlots = mounted?.slots ?? []
     sharesMountedSlots = !mountedSlots.isEmpty
-    nests = InheritedEnvironment.hasNestedComposers
+    self.nests = nests
   }
 
   /// Whether the declaration resolved to the mounted slots, every one shared.

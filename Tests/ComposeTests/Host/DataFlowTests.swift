@@ -845,6 +845,28 @@ private final class LateComposingLevel: ComposedViewController {
   }
 }
 
+/// A first level whose child starts composing in its factory, before it is a child: no composer
+/// had it as a child when its composer started.
+@MainActor
+private final class EarlyComposingLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") {
+      Child { () -> LateComposingChild in
+        let child = named(LateComposingChild(), "early")
+        // Loaded first: a composer composes at its container view's layout passes.
+        child.loadViewIfNeeded()
+        child.startComposing()
+        return child
+      }
+    }
+    .environment(\.theme, theme)
+  }
+}
+
 /// A tab bar controller whose second tab is a composed container, not loaded until selected.
 @MainActor
 private final class ThemedTabBarController: ComposedTabBarController {
@@ -934,6 +956,23 @@ struct NestedEnvironmentTests {
       { first.theme = $0 }, afterStarting: { child.startComposing() },
       leaf: { child.children.first as? CardViewController })
     #expect(first.children.first === child)
+    _ = window
+  }
+
+  @Test("A child that composes before its factory returns it follows the environment")
+  func childComposingBeforeItIsAChildFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = EarlyComposingLevel()
+    let window = show(first)
+    let child = try #require(first.children.first as? LateComposingChild)
+    let leaf = try #require(child.children.first as? CardViewController)
+    #expect(leaf.headline == "dark none")
+    try checkLeafFollowsTheme(
+      { first.theme = $0 }, afterStarting: {},
+      leaf: { child.children.first as? CardViewController })
+    #expect(first.children.first === child)
+    #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
   }
 
