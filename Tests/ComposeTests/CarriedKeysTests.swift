@@ -7,21 +7,6 @@ import Testing
 @Suite("Carried key sets")
 @MainActor
 struct CarriedKeysTests {
-  /// A small deterministic generator, so that a failing case can be replayed from its seed.
-  private struct Generator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   private typealias Carried = KeyOperations<Int>.Carried
 
   /// The keys a carried set stands for.
@@ -31,7 +16,7 @@ struct CarriedKeysTests {
 
   /// The next list: some keys removed, some added (new ones, or ones removed before), and now and
   /// then one added twice or one that the list still has.
-  private static func edit(_ keys: [Int], _ generator: inout Generator, next: inout Int) -> [Int] {
+  private static func edit(_ keys: [Int], _ generator: inout SplitMix64, next: inout Int) -> [Int] {
     var result = keys
     for _ in 0..<generator.below(6) where !result.isEmpty {
       result.remove(at: generator.below(result.count))
@@ -53,7 +38,7 @@ struct CarriedKeysTests {
   @Test("Carrying stands for the new keys and finds a repeated key, over many generations")
   func carryingMatchesASet() {
     for seed in UInt64(0)..<40 {
-      var generator = Generator(state: seed)
+      var generator = SplitMix64(seed: seed)
       var next = 30
       var keys = Array(0..<next)
       var carried = Carried(base: Set(keys), removed: [], added: [])
@@ -100,7 +85,7 @@ struct CarriedKeysTests {
       .compositionContent
     }
     for seed in UInt64(100)..<120 {
-      var generator = Generator(state: seed)
+      var generator = SplitMix64(seed: seed)
       var next = 30
       var keys = Array(0..<next)
       var mounted = CompositionTree(rows(keys))
