@@ -55,10 +55,11 @@ public final class Composer {
   var mounted = CompositionTree(slots: [], diagnostics: [])
   /// Whether a child of the container is a composed container.
   ///
-  /// Set when a child's composer starts while it is a child, or when a factory returns a
-  /// controller that composes already. Only then do the mounted children keep the environment
-  /// they are declared in, and get it after each reconciliation: composers that nest nowhere
-  /// pay nothing for it, whatever other composers the app has.
+  /// Set when a child's composer starts while it is a child or while a plan adds it (in its
+  /// update closure), or when a factory returns a controller that composes already. Only then do
+  /// the mounted children keep the environment they are declared in, and get it after each
+  /// reconciliation: composers that nest nowhere pay nothing for it, whatever other composers
+  /// the app has.
   private(set) var hasNestedComposers = false
   let executor: Executor
   var isDirty = false
@@ -586,15 +587,33 @@ public final class Composer {
   /// mounted tree still has it, is noted at once. When it was dropped (its closures were released
   /// before composers nested), the declaration is applied again, after this composition if one is
   /// running: that resolution keeps the environment and passes it down. This is no change of the
-  /// declaration: a composer stopped for invalidating itself stays stopped.
+  /// declaration: a composer stopped for invalidating itself stays stopped, and only notes the
+  /// environment its body declares the child in.
+  ///
+  /// A controller made for a child that the plan being performed adds is not a child yet: its
+  /// composer starts in the child's update closure (a property whose `didSet` calls
+  /// ``setNeedsCompose()``, say). The executor noted the environment it is declared in when it
+  /// made it, and the plan's end passes it down.
   func nestedComposerDidStart(in controller: UIViewController) -> Bool {
-    guard let identity = executor.controllers.identity(of: controller) else { return false }
+    guard let identity = executor.controllers.identity(of: controller) else {
+      guard executor.isPrepared(controller) else { return false }
+      hasNestedComposers = true
+      return true
+    }
     hasNestedComposers = true
     if let child = mountedChild(identity), !child.isReleased || child.keepsEnvironment {
       InheritedEnvironment.set(child.environment, for: controller)
       return true
     }
-    guard !isStopped else { return true }
+    guard !isStopped else {
+      // Read, not applied: the body resolved once, keeping environments from now on.
+      let declared = CompositionTree(
+        body(), environment: environmentInEffect, mounted: mounted, nests: true)
+      if let child = Self.child(identity, in: declared) {
+        InheritedEnvironment.set(child.environment, for: controller)
+      }
+      return true
+    }
     if isComposing {
       passesEnvironmentAgain = true
     } else {
@@ -605,7 +624,12 @@ public final class Composer {
 
   /// The mounted child with `identity`, shown or hidden.
   private func mountedChild(_ identity: ChildIdentity) -> ResolvedChild? {
-    for slot in mounted.slots {
+    Self.child(identity, in: mounted)
+  }
+
+  /// The child of `tree` with `identity`, shown or hidden.
+  private static func child(_ identity: ChildIdentity, in tree: CompositionTree) -> ResolvedChild? {
+    for slot in tree.slots {
       if let child = slot.children.first(where: { $0.identity == identity })
         ?? slot.hidden.first(where: { $0.identity == identity })
       {

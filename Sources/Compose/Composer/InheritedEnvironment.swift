@@ -60,8 +60,8 @@ enum InheritedEnvironment {
   /// Registers a container's composer.
   ///
   /// The container may have been composed by another composer long before: its entry is then
-  /// the environment it was made with, and that composer, which passed nothing down while no
-  /// composers nested, is asked to bring it up to date.
+  /// the environment it was made with, and that composer, which passed nothing down while it
+  /// did not nest, is asked to bring it up to date.
   static func register(_ composer: Composer, for container: UIViewController) {
     composers = composers.filter { $0.value.container != nil && $0.value.composer != nil }
     composers[ObjectIdentifier(container)] = WeakComposer(

@@ -328,6 +328,15 @@ final class Executor {
     }
   }
 
+  /// Whether `controller` was made for a child that the plan being performed adds, and is not
+  /// its child yet: the child's update runs between its factory and its containment calls.
+  func isPrepared(_ controller: UIViewController) -> Bool {
+    for case let made? in prepared.values where made === controller {
+      return true
+    }
+    return false
+  }
+
   /// Whether a factory returned a controller that already has a composer.
   ///
   /// That is a composed container whose composer started before it became a child; the
