@@ -105,53 +105,52 @@ private final class ConfiguringTabs: ComposedTabBarController {
   }
 }
 
+/// Shows `container`, finds the composed child `child` returns and its leaf, and checks that the
+/// leaf shows the dark shade, then the light one once `setShade` sets it, in the same leaf.
+@MainActor
+private func checkChildFollowsShade(
+  of container: UIViewController, setShade: (String) -> Void,
+  child: () -> ConfiguredChildLevel?, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+  let window = show(container)
+  let composed = try #require(child(), sourceLocation: sourceLocation)
+  let leaf = try #require(composed.children.first as? ShadeLeaf, sourceLocation: sourceLocation)
+  #expect(leaf.headline == "dark", sourceLocation: sourceLocation)
+  setShade("light")
+  ModelRuntime.runUntilIdle()
+  #expect(composed.children.first === leaf, sourceLocation: sourceLocation)
+  #expect(leaf.headline == "light", sourceLocation: sourceLocation)
+  _ = window
+}
+
 @MainActor
 @Suite("Data flow: children that start composing in their update", .isolatedModel)
 struct ComposingInUpdateTests {
   @Test("A composed child configured by its update closure follows the environment")
   func updateConfiguredChild() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
+    startRecordingModel()
     let first = ConfiguringLevel()
-    let window = show(first)
-    let child = try #require(first.children.first as? ConfiguredChildLevel)
-    let leaf = try #require(child.children.first as? ShadeLeaf)
-    #expect(leaf.headline == "dark")
-    first.theme = "light"
-    ModelRuntime.runUntilIdle()
-    #expect(child.children.first === leaf)
-    #expect(leaf.headline == "light")
-    _ = window
+    try checkChildFollowsShade(
+      of: first, setShade: { first.theme = $0 },
+      child: { first.children.first as? ConfiguredChildLevel })
   }
 
   @Test("A composed child configured by Child(input:) follows the environment")
   func inputConfiguredChild() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
+    startRecordingModel()
     let first = InputConfiguringLevel()
-    let window = show(first)
-    let child = try #require(first.children.first as? ConfiguredChildLevel)
-    let leaf = try #require(child.children.first as? ShadeLeaf)
-    #expect(leaf.headline == "dark")
-    first.theme = "light"
-    ModelRuntime.runUntilIdle()
-    #expect(leaf.headline == "light")
-    _ = window
+    try checkChildFollowsShade(
+      of: first, setShade: { first.theme = $0 },
+      child: { first.children.first as? ConfiguredChildLevel })
   }
 
   @Test("A composed tab configured by its update closure follows the environment")
   func updateConfiguredTab() throws {
-    ModelRuntime.reset()
-    ModelRuntime.exceptionPolicy = .record
+    startRecordingModel()
     let tabs = ConfiguringTabs()
-    let window = show(tabs)
-    let child = try #require(tabs.viewControllers?.first as? ConfiguredChildLevel)
-    let leaf = try #require(child.children.first as? ShadeLeaf)
-    #expect(leaf.headline == "dark")
-    tabs.theme = "light"
-    ModelRuntime.runUntilIdle()
-    #expect(leaf.headline == "light")
-    _ = window
+    try checkChildFollowsShade(
+      of: tabs, setShade: { tabs.theme = $0 },
+      child: { tabs.viewControllers?.first as? ConfiguredChildLevel })
   }
 }
 
