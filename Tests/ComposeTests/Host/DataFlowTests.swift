@@ -867,6 +867,102 @@ private final class EarlyComposingLevel: ComposedViewController {
   }
 }
 
+/// A composed container configured by a property whose `didSet` calls `setNeedsCompose()`, the
+/// documented pattern: its (lazy) composer is made the first time the property is set.
+@MainActor
+private final class ConfiguredChildLevel: ComposedViewController {
+  var note = "" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("leaf") {
+      Child {
+        named(CardViewController(), "leaf")
+      } update: { leaf, environment in
+        leaf.annotates = false
+        leaf.headline = "\(environment.theme) \(environment.accent)"
+      }
+    }
+  }
+}
+
+/// A first level that configures its composed child from an update closure: the child's
+/// composer starts while the plan adds it.
+@MainActor
+private final class ConfiguringLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+  /// Whether the child is configured through `Child(input:)` rather than a plain update.
+  var throughInput = false
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") {
+      if throughInput {
+        Child(input: "configured") {
+          named(ConfiguredChildLevel(), "configured")
+        } update: { child, note in
+          child.note = note
+        }
+      } else {
+        Child {
+          named(ConfiguredChildLevel(), "configured")
+        } update: {
+          $0.note = "configured"
+        }
+      }
+    }
+    .environment(\.theme, theme)
+  }
+}
+
+/// A tab bar whose selected tab is a composed container configured by an update closure.
+@MainActor
+private final class ConfiguringTabs: ComposedTabBarController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Tabs(["composed", "other"], id: \.self, selection: "composed") { tab in
+      if tab == "composed" {
+        Child {
+          named(ConfiguredChildLevel(), "configured")
+        } update: {
+          $0.note = "configured"
+        }
+      } else {
+        Child { named(CardViewController(), "other") }
+      }
+    }
+    .environment(\.theme, theme)
+  }
+}
+
+/// A first level whose declaration invalidates itself while `loops`, so that its composer
+/// stops, and whose child starts composing when asked.
+@MainActor
+private final class LoopingLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+  var loops = false
+  let late = named(LateComposingChild(), "late")
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("top") { Child { self.late } }
+      .environment(\.theme, theme)
+    Slot("looper") {
+      Child {
+        named(CardViewController(), "looper")
+      } update: { _ in
+        if self.loops { self.setNeedsCompose() }
+      }
+    }
+  }
+}
+
 /// A tab bar controller whose second tab is a composed container, not loaded until selected.
 @MainActor
 private final class ThemedTabBarController: ComposedTabBarController {
@@ -976,6 +1072,46 @@ struct NestedEnvironmentTests {
     _ = window
   }
 
+  @Test("A composed child configured by its update closure follows the environment")
+  func childConfiguredByUpdateFollowsEnvironment() throws {
+    try checkConfiguredChildFollowsTheme(throughInput: false)
+  }
+
+  @Test("A composed child configured through Child(input:) follows the environment")
+  func childConfiguredThroughInputFollowsEnvironment() throws {
+    try checkConfiguredChildFollowsTheme(throughInput: true)
+  }
+
+  private func checkConfiguredChildFollowsTheme(
+    throughInput: Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let first = ConfiguringLevel()
+    first.throughInput = throughInput
+    let window = show(first)
+    let child = try #require(
+      first.children.first as? ConfiguredChildLevel, sourceLocation: sourceLocation)
+    try checkLeafFollowsTheme(
+      { first.theme = $0 }, afterStarting: {},
+      leaf: { child.children.first as? CardViewController }, sourceLocation: sourceLocation)
+    #expect(first.children.first === child, sourceLocation: sourceLocation)
+    _ = window
+  }
+
+  @Test("A composed tab configured by its update closure follows the environment")
+  func tabConfiguredByUpdateFollowsEnvironment() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let tabs = ConfiguringTabs()
+    let window = show(tabs)
+    let child = try #require(tabs.viewControllers?.first as? ConfiguredChildLevel)
+    try checkLeafFollowsTheme(
+      { tabs.theme = $0 }, afterStarting: {},
+      leaf: { child.children.first as? CardViewController })
+    _ = window
+  }
+
   @Test("A nested container's current declaration, as ComposeTesting reads it, inherits values")
   func currentDeclarationOfNestedContainerInheritsEnvironment() throws {
     ModelRuntime.reset()
@@ -1070,6 +1206,36 @@ struct NestedEnvironmentTests {
     _ = window
   }
 }
+@MainActor
+@Suite(
+  "Data flow: a child that starts composing under a stopped parent",
+  .isolatedModel(diagnostics: .allowed))
+struct StoppedParentNestingTests {
+  @Test("A child that starts composing while its parent is stopped gets the parent's values")
+  func childStartingUnderStoppedParent() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    // Another composer in the app, unrelated: it changes nothing for the first level.
+    let other = UIViewController()
+    let otherComposer = Composer(container: other) {
+      Slot("other") { Child { named(CardViewController(), "unrelated") } }
+    }
+    let first = LoopingLevel()
+    let window = show(first)
+    #expect(first.late.parent === first)
+    first.loops = true
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(first.composer.diagnostics.contains { $0.id == .compositionLoop })
+    first.late.startComposing()
+    ModelRuntime.runUntilIdle()
+    let leaf = try #require(first.late.children.first as? CardViewController)
+    #expect(leaf.headline == "light none")
+    _ = window
+    _ = otherComposer
+  }
+}
+
 // MARK: - Skipping equal inputs
 
 @MainActor
