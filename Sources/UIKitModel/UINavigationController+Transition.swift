@@ -302,7 +302,7 @@ extension UINavigationController {
   /// The second half: the leaving view goes, the coordinator's completions run, the appearance
   /// transitions end (leaving top first, as observed), the containment ends and the delegate hears
   /// `didShow` — or, for a cancelled interactive pop, the revealed view goes and the top one
-  /// appears again, with no containment change and no `didShow` (rules N3, N4, N12, N13).
+  /// appears again, with no containment change and no `didShow` (rules N3, N4, N12, N13, N20).
   private func endTransition(_ transition: NavigationTransition) {
     guard runningTransition === transition else { return }
     let leaving = transition.isCancelled ? transition.to : transition.from
@@ -310,7 +310,9 @@ extension UINavigationController {
     if let leaving, let leavingView = leaving.viewIfLoaded,
       leavingView.storedSuperview === viewIfLoaded
     {
-      leaving.suppressesAutomaticAppearance = true
+      // A leaving controller that appeared again meanwhile (its navigation controller left the
+      // window and came back) disappears with its view, as any view leaving a window (N20).
+      leaving.suppressesAutomaticAppearance = leaving.appearanceState == .disappearing
       leavingView.removeFromSuperview()
       leaving.suppressesAutomaticAppearance = false
     }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A container that manages a stack of view controllers and shows the top one, with UIKit's
-/// containment, appearance and delegate callbacks for push, pop and replacement (rules N1–N19 of
+/// containment, appearance and delegate callbacks for push, pop and replacement (rules N1–N20 of
 /// Docs/Design/0001).
 ///
 /// The stack's controllers are its children; only the top one's root view is in the navigation

@@ -135,7 +135,7 @@ private func names(_ views: [UIView]) -> [String] {
 }
 
 extension ModelTests {
-  /// `UINavigationController`, rule by rule (rules N1–N19 of Docs/Design/0001).
+  /// `UINavigationController`, rule by rule (rules N1–N20 of Docs/Design/0001).
   @MainActor
   @Suite("Navigation stacks (rules N)")
   struct NavigationStacks {
@@ -1324,6 +1324,47 @@ extension ModelTests {
       #expect(names(stack.nav.viewControllers) == ["root"])
       #expect(stray.parent == nil)
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
+    }
+
+    // MARK: - N20 the stack leaves the window mid-transition
+
+    @Test(
+      "N20 a tab switched away and back mid-push: the covered controller, shown again, disappears when the push ends"
+    )
+    func n20CoveredControllerShownAgainDisappearsAtTheEnd() {
+      freshModel()
+      let root = controller("root")
+      let nav = UINavigationController(rootViewController: root)
+      nav.uikitModel.name = "nav"
+      let other = controller("other")
+      let tabs = UITabBarController()
+      tabs.uikitModel.name = "tabs"
+      tabs.viewControllers = [nav, other]
+      let window = makeVisibleWindow(root: tabs)
+      ModelRuntime.runUntilIdle()
+      let pushed = controller("pushed")
+      nav.pushViewController(pushed, animated: true)
+      ModelRuntime.advance(by: 0.1)
+      tabs.selectedViewController = other
+      ModelRuntime.advance(by: 0.05)
+      tabs.selectedViewController = nav
+      ModelRuntime.clearEvents()
+      ModelRuntime.annotate("test", "tab back")
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          test.tab back
+          root.viewWillDisappear(false)
+          root.viewDidDisappear(false)
+          pushed.didMove(toParent: nav)
+          """)
+      #expect(root.viewIfLoaded?.window == nil)
+      #expect(root.uikitModel.appearanceState == .disappeared)
+      #expect(pushed.view.window === window)
+      #expect(pushed.uikitModel.appearanceState == .appeared)
+      #expect(names(nav.view.subviews) == ["pushed.view"])
+      #expect(ModelRuntime.diagnostics.isEmpty)
     }
 
     // MARK: - N18 N19
