@@ -117,6 +117,9 @@ public final class Composer {
   /// Whether the next reconciliation makes its swaps without animation
   /// (``withoutAnimation(_:)``).
   private var animationsDisabled = false
+  /// The slots a change made in ``withoutAnimation(_:)`` reached while they were swapping: each
+  /// is reconciled without animation when its swap ends, and the others animate as declared.
+  private var unanimatedSlots: Set<String> = []
   /// The reconciliations whose swaps are still running, oldest first.
   private var runningReconciliations: [RunningReconciliation] = []
   /// Whether a plan is being performed; a swap that completes meanwhile belongs to it, unless an
@@ -260,8 +263,9 @@ public final class Composer {
   /// plain remove and add, however the slot or child declares its ``Transition``. It calls
   /// ``setNeedsCompose()`` after `changes`, so changes to the container's own properties and to
   /// `@Observable` state read by the body are both covered. A swap already running is not
-  /// affected; a slot it holds is reconciled without animation when it ends. Changes coalesced
-  /// into the same reconciliation are made without animation too.
+  /// affected; a slot it holds is reconciled without animation when it ends, and a later change
+  /// to another slot animates as declared. Changes coalesced into the same reconciliation are
+  /// made without animation too.
   ///
   /// ```swift
   /// composer.withoutAnimation {
@@ -507,10 +511,16 @@ public final class Composer {
       container.shouldAutomaticallyForwardAppearanceMethods ? .automatic : .manual
     let animated = !animationsDisabled
     // A change made without animation that reaches a busy slot is applied when its swap ends,
-    // without animation too.
-    animationsDisabled = animationsDisabled && !stillBusy.isEmpty
+    // without animation too; later changes to the other slots animate.
+    let unanimated = unanimatedSlots.subtracting(stillBusy)
+    unanimatedSlots.subtract(unanimated)
+    if animationsDisabled {
+      animationsDisabled = false
+      unanimatedSlots.formUnion(stillBusy)
+    }
     var reconciliation = mounted.reconcile(
-      to: declared, in: container, forwarding: forwarding, animated: animated)
+      to: declared, in: container, forwarding: forwarding, animated: animated,
+      unanimated: unanimated)
     if let updatesOnly, !reconciliation.plan.changesHierarchy {
       // A child with an input has an update step only when its input changed: it stays, or the
       // mounted input would no longer be the one applied.

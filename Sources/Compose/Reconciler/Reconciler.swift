@@ -59,6 +59,16 @@ extension CompositionTree {
     to new: CompositionTree, in container: UIViewController? = nil,
     forwarding: AppearanceForwarding = .automatic, animated: Bool = true
   ) -> Reconciliation {
+    reconcile(to: new, in: container, forwarding: forwarding, animated: animated, unanimated: [])
+  }
+
+  /// ``reconcile(to:in:forwarding:animated:)``, with the slots named in `unanimated` reconciled
+  /// without animation whatever `animated` says: the slots that a change made in
+  /// ``Composer/withoutAnimation(_:)`` reached while they were swapping.
+  func reconcile(
+    to new: CompositionTree, in container: UIViewController?, forwarding: AppearanceForwarding,
+    animated: Bool, unanimated: Set<String>
+  ) -> Reconciliation {
     if let unchanged = unchangedReconciliation(to: new, in: container) { return unchanged }
     var planner = Planner(forwarding: forwarding)
     planner.animates = animated
@@ -114,6 +124,9 @@ extension CompositionTree {
         oldIndex = oldByName?[new.slots[position].name]
       }
       if let oldIndex { matched?[oldIndex] = true }
+      if !unanimated.isEmpty {
+        planner.animates = animated && !unanimated.contains(new.slots[position].name)
+      }
       if !Self.isPlain(new.slots[position], checkingAnchorIn: container) {
         // A slot with an anchor to check or a system container's: bound, as these are rare.
         let slot = new.slots[position]

@@ -623,6 +623,68 @@ struct CompletionEventTests {
   }
 
   @Test(
+    "A change made without animation to a swapping slot waits for the swap; other slots' later changes animate"
+  )
+  func withoutAnimationStaysWithTheBusySlot() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(CardViewController(), "card") }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+      Slot("aside") {
+        Child { named(ListViewController(), "aside-\(screen.headline)") }.id(screen.headline)
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    screen.composer.onSwapCompletion = { completion in
+      ModelRuntime.annotate("composer", completion.description)
+    }
+    let window = show(screen)
+    let traced = screen.composer.trace.count
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    screen.composer.withoutAnimation { screen.flag = false }
+    ModelRuntime.advance(by: 0)
+    // A separate change, to another slot, after the one made without animation.
+    screen.headline = "second"
+    ModelRuntime.advance(by: 0)
+    #expect(ModelRuntime.runningAnimations.count == 2)
+    ModelRuntime.runUntilIdle()
+
+    // The card arrives with the swap that was running, then leaves without one; the aside's
+    // change is a swap.
+    #expect(
+      screen.composer.trace[traced...].filter { $0.hasPrefix("swap") || $0.contains("'content'") }
+        == [
+          "swap 'content' second ListViewController -> 'content' first CardViewController "
+            + "crossDissolve(0.3)",
+          #"swap 'aside' ListViewController id "first" -> 'aside' ListViewController id "second" "#
+            + "crossDissolve(0.3)",
+          "will-move-to-nil 'content' first CardViewController",
+          "remove-view 'content' first CardViewController",
+          "remove-from-parent 'content' first CardViewController",
+          "add-child 'content' second ListViewController",
+          "insert-view 'content' second ListViewController at 0",
+          "layout 'content' second ListViewController fill",
+          "did-move 'content' second ListViewController",
+        ])
+    #expect(
+      ModelRuntime.eventLog(for: ["composer"], categories: [.annotation]) == """
+        composer.swap 'content' second ListViewController -> 'content' first CardViewController finished
+        composer.swap 'aside' ListViewController id "first" -> 'aside' ListViewController id "second" finished
+        """)
+    #expect(screen.composer.isSettled)
+    _ = window
+  }
+
+  @Test(
     "Slides and flips from the leading edge follow a right-to-left layout",
     arguments: [false, true])
   func leadingFollowsLayoutDirection(rightToLeft: Bool) throws {
