@@ -247,6 +247,8 @@ public final class Composer {
 
   /// Receives a change to `@Observable` state the body read, once the change is made.
   private func observedStateDidChange(duringComposition: Bool) {
+    // A change dropped below may have been the last thing `settled()` waited for.
+    defer { resumeWaitersIfSettled() }
     if duringComposition {
       // Made by applying the declaration: it counted as a self-invalidating pass, and after a
       // stop it is dropped.
@@ -283,10 +285,14 @@ public final class Composer {
 
   /// Whether nothing is left to do: no pending change, no running swap, and no reconciliation
   /// waiting for one (or the container is released).
+  ///
+  /// A change to `@Observable` state that the body or an update closure reads is pending from
+  /// the moment it is made, although it reaches the composer from the main queue.
   public var isSettled: Bool {
     container == nil
       || (!isDirty && pendingUpdates.isEmpty && !needsComposeAfterSwap
-        && executor.transitioningSlots.isEmpty && runningReconciliations.isEmpty)
+        && executor.transitioningSlots.isEmpty && runningReconciliations.isEmpty
+        && !activity.hasObservedChangesInFlight)
   }
 
   /// Waits until the composer is settled: every pending change applied and every swap complete.
@@ -316,6 +322,8 @@ public final class Composer {
 
   /// Receives a change to `@Observable` state a child's update closure read, once it is made.
   private func updateReadsDidChange(of identity: ChildIdentity, duringComposition: Bool) {
+    // A change dropped below may have been the last thing `settled()` waited for.
+    defer { resumeWaitersIfSettled() }
     if duringComposition {
       if isStopped { return }
     } else {
@@ -821,7 +829,10 @@ public final class Composer {
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
       let duringComposition = activity.noteObservedChange()
-      Task { @MainActor in self?.observedStateDidChange(duringComposition: duringComposition) }
+      Task { @MainActor in
+        activity.observedChangeDidArrive()
+        self?.observedStateDidChange(duringComposition: duringComposition)
+      }
     }
   }
 
@@ -971,6 +982,8 @@ final class CompositionActivity: @unchecked Sendable {
   private var updating: ResolvedChild?
   /// Set when observed state changed while composing: the child whose update was running, if any.
   private var observed: ResolvedChild??
+  /// How many changes to observed state are on their way to the main actor.
+  private var changesInFlight = 0
 
   /// Whether the composer is applying a declaration.
   var isComposing: Bool {
@@ -988,13 +1001,24 @@ final class CompositionActivity: @unchecked Sendable {
   /// made it, or `.some(nil)` when something else did.
   var observedChange: ResolvedChild?? { lock.withLock { observed } }
 
-  /// Notes a change to observed state, if it is made while composing; returns whether it is.
+  /// Notes a change to observed state, on its way to the main actor, and, if it is made while
+  /// composing, what made it; returns whether it is made while composing.
   func noteObservedChange() -> Bool {
     lock.withLock {
+      changesInFlight += 1
       if composing, observed == nil { observed = .some(updating) }
       return composing
     }
   }
+
+  /// Notes that a change ``noteObservedChange()`` noted reached the main actor.
+  func observedChangeDidArrive() {
+    lock.withLock { changesInFlight -= 1 }
+  }
+
+  /// Whether a change to observed state has yet to reach the main actor: the composer is not
+  /// settled until it has, and what it changes is applied.
+  var hasObservedChangesInFlight: Bool { lock.withLock { changesInFlight > 0 } }
 
   /// Returns the noted change, and forgets it.
   func takeObservedChange() -> ResolvedChild?? {

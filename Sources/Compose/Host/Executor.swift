@@ -324,7 +324,10 @@ final class Executor {
       // Noted where the change is made, like the body's: a change made while composing counts
       // as self-invalidation.
       let duringComposition = activity.noteObservedChange()
-      Task { @MainActor in self?.updateReadsDidChange?(child.value, duringComposition) }
+      Task { @MainActor in
+        activity.observedChangeDidArrive()
+        self?.updateReadsDidChange?(child.value, duringComposition)
+      }
     }
   }
 

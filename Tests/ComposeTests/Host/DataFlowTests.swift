@@ -774,6 +774,44 @@ struct CompletionEventTests {
       _ = window
     }
   }
+
+  @Test("settled() waits for a change to @Observable state the body reads, made just before")
+  func settledWaitsForObservedChange() async {
+    await ModelRuntime.withIsolatedRuntime {
+      ModelRuntime.exceptionPolicy = .record
+      let titles = Titles()
+      let screen = DataFlowScreen { _ in
+        Slot("content") {
+          if titles.first == "one" {
+            Child { named(ListViewController(), "list") }
+          } else {
+            Child { named(CardViewController(), "card") }
+          }
+        }
+      }
+      let window = show(screen)
+      await screen.composer.settled()
+      #expect(screen.children.first is ListViewController)
+
+      titles.first = "changed"
+      // The change reaches the composer from the main queue; until it is applied, nothing is
+      // settled.
+      #expect(!screen.composer.isSettled)
+      var settled = false
+      let waiter = Task { @MainActor in
+        await screen.composer.settled()
+        settled = true
+      }
+      for _ in 0..<5 { await Task.yield() }
+      #expect(!settled)
+      ModelRuntime.runUntilIdle()
+      await waiter.value
+      #expect(settled)
+      #expect(screen.children.first is CardViewController)
+      #expect(screen.children.count == 1)
+      _ = window
+    }
+  }
 }
 // MARK: - Environment into nested containers
 
