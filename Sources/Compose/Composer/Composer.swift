@@ -111,6 +111,23 @@ public final class Composer {
   /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
   static let selfInvalidationLimit = 10
 
+  /// The longest chain of compositions of several composers with no change from outside.
+  ///
+  /// In a chain, applying each composition invalidated the next one's composer. The composer
+  /// that would make the chain longer reports a ``Diagnostic/ID/compositionLoop`` and stops.
+  /// Passing an environment down adds one per level of nesting, so the limit is well above any
+  /// nesting an app has.
+  static let chainLimit = 32
+
+  /// The composer applying its declaration: the innermost one when a composer composes while
+  /// another applies its declaration.
+  private static weak var applying: Composer?
+  /// The chain of the composition that a pending change will run: 0 for a change from outside,
+  /// one more than the chain of the composition whose application made it otherwise.
+  private var pendingChain = 0
+  /// The chain of the composition running, or of the last one.
+  private var chain = 0
+
   /// The children whose update closures read `@Observable` state that changed since; only their
   /// updates run at the next composition, unless something else changed too.
   private var pendingUpdates: Set<ChildIdentity> = []
@@ -222,12 +239,45 @@ public final class Composer {
   public func setNeedsCompose() {
     if isComposing {
       if invalidatedWhileComposing == nil { invalidatedWhileComposing = currentCulprit() }
+    } else if let applying = Self.applying {
+      // Made by applying another composer's declaration (a child's update closure, the
+      // environment passed down): this composition continues that one's chain.
+      let chain = applying.chain + 1
+      guard chain < Self.chainLimit else {
+        stopChain(invalidatedBy: applying)
+        return
+      }
+      pendingChain = max(pendingChain, chain)
+      selfInvalidatedPasses = 0
+      isStopped = false
     } else {
       // A change from outside: the count of self-invalidating passes starts again.
       selfInvalidatedPasses = 0
       isStopped = false
+      pendingChain = 0
     }
     invalidate()
+  }
+
+  /// Stops a chain of compositions of several composers, each invalidated by applying the one
+  /// before, that no change from outside started: they invalidate each other without end.
+  private func stopChain(invalidatedBy applying: Composer) {
+    guard !isStopped else { return }
+    isStopped = true
+    isDirty = false
+    pendingChain = 0
+    let other = applying.container.map { "\(type(of: $0))" } ?? "a released container"
+    record([
+      Diagnostic(
+        id: .compositionLoop,
+        message: "applying the declarations of other composed containers invalidated this one "
+          + "\(Self.chainLimit) times in a row, with no change from outside (last by "
+          + "\(applying.currentCulprit()), in \(other)'s composer); the composer stopped until "
+          + "the next change from outside; a child's update closure that changes its "
+          + "container's state, or state a container above reads, should change it only when the "
+          + "value differs",
+        source: nil)
+    ])
   }
 
   func invalidate() {
@@ -490,9 +540,14 @@ public final class Composer {
     activity.isComposing = true
     invalidatedWhileComposing = nil
     _ = activity.takeObservedChange()
+    let enclosing = Self.applying
+    Self.applying = self
+    chain = pendingChain
+    pendingChain = 0
     defer {
       isComposing = false
       activity.isComposing = false
+      Self.applying = enclosing
     }
     // Only update closures' reads changed: the other children's updates do not run.
     let updatesOnly: Set<ChildIdentity>? =
@@ -658,7 +713,7 @@ public final class Composer {
   }
 
   /// Gives each declared child the environment it was declared with, and asks the children that
-  /// are composed containers to compose again with it.
+  /// are composed containers to compose again with it when its values changed.
   private func passEnvironmentDown(_ declared: CompositionTree) {
     for slot in declared.slots {
       for child in slot.children {
@@ -669,6 +724,13 @@ public final class Composer {
         guard !child.isReleased || child.keepsEnvironment,
           let controller = executor.controller(for: child.identity)
         else { continue }
+        // An environment with the same values changes nothing below: the nested container
+        // composes for its own changes, not for each of its parent's.
+        if let given = InheritedEnvironment.environment(of: controller),
+          given.hasSameValues(as: child.environment)
+        {
+          continue
+        }
         InheritedEnvironment.set(child.environment, for: controller)
         InheritedEnvironment.composer(of: controller)?.setNeedsCompose()
       }

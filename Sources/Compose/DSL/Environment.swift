@@ -48,6 +48,56 @@ public struct EnvironmentValues: CustomStringConvertible {
     values.merge(other.values) { _, new in new }
   }
 
+  /// Whether `other` sets the same keys to values known to be the same.
+  ///
+  /// Values are the same when they are equal and `Equatable`, the same instance of a class, or
+  /// both `nil`; optionals are compared by what they wrap. A value that is none of these (a
+  /// closure, a struct that is not `Equatable`) is never known to be the same, so that a nested
+  /// container reading it is composed again whenever it is declared.
+  func hasSameValues(as other: EnvironmentValues) -> Bool {
+    guard values.count == other.values.count else { return false }
+    for (key, value) in values {
+      guard let otherValue = other.values[key], Self.isSame(value, otherValue) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  private static func isSame(_ value: Any, _ other: Any) -> Bool {
+    if let value = value as? any Equatable {
+      return value.isEqual(to: other)
+    }
+    if let value = value as? any OptionalValue, let other = other as? any OptionalValue {
+      switch (value.wrappedValue, other.wrappedValue) {
+      case (nil, nil): return true
+      case (let value?, let other?): return isSame(value, other)
+      default: return false
+      }
+    }
+    if type(of: value) is AnyClass, type(of: other) is AnyClass {
+      return (value as AnyObject) === (other as AnyObject)
+    }
+    return false
+  }
+
   /// The number of values set.
   public var description: String { "EnvironmentValues(\(values.count) set)" }
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// An optional, whose wrapped value is read without knowing its type.
+private protocol OptionalValue {
+  var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate var wrappedValue: Any? { self.map { $0 } }
 }

@@ -851,6 +851,137 @@ struct SelfInvalidationTests {
   }
 }
 
+// MARK: - Composers that invalidate each other
+
+private struct RoundKey: EnvironmentKey {
+  static let defaultValue = 0
+}
+
+extension EnvironmentValues {
+  fileprivate var round: Int {
+    get { self[RoundKey.self] }
+    set { self[RoundKey.self] = newValue }
+  }
+}
+
+/// A composed container nested in an ``OuterContainer``, whose child's update runs `onUpdate`
+/// with the environment's round.
+@MainActor
+private final class InnerContainer: ComposedViewController {
+  var updates = 0
+  var onUpdate: (Int) -> Void = { _ in }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("inner") {
+      Child {
+        named(UIViewController(), "leaf")
+      } update: { [unowned self] _, environment in
+        updates += 1
+        onUpdate(environment.round)
+      }
+    }
+  }
+}
+
+/// A composed container with an ``InnerContainer`` child declared in the environment's round.
+@MainActor
+private final class OuterContainer: ComposedViewController {
+  let inner = named(InnerContainer(), "inner")
+  var round = 0 {
+    didSet { setNeedsCompose() }
+  }
+  /// How many times the body was read.
+  var bodies = 0
+
+  /// The round, for the body: counts the body.
+  private var roundOfThisBody: Int {
+    bodies += 1
+    return round
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("outer") { Child { self.inner } }
+      .environment(\.round, roundOfThisBody)
+  }
+}
+
+@MainActor
+@Suite(
+  "Reliability: composers that invalidate each other", .isolatedModel(diagnostics: .allowed))
+struct CrossComposerInvalidationTests {
+  @Test("A parent composed again with nothing changed runs no update of a nested container")
+  func unchangedParentLeavesNestedContainer() throws {
+    startRecordingModel()
+    let outer = named(OuterContainer(), "outer")
+    let window = show(outer)
+    #expect(outer.inner.updates == 1)
+
+    outer.setNeedsCompose()
+    ModelRuntime.runUntilIdle()
+    #expect(outer.bodies == 2)
+    #expect(outer.inner.updates == 1)
+
+    // A changed value still reaches it.
+    outer.round = 1
+    ModelRuntime.runUntilIdle()
+    #expect(outer.inner.updates == 2)
+    #expect(outer.composer.diagnostics.isEmpty)
+    #expect(outer.inner.composer.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("A nested child's update that invalidates its parent, changing nothing, settles")
+  func nestedUpdateInvalidatingParentSettles() throws {
+    startRecordingModel()
+    let outer = named(OuterContainer(), "outer")
+    outer.inner.onUpdate = { [unowned outer] _ in outer.setNeedsCompose() }
+    let window = show(outer)
+
+    #expect(outer.inner.updates == 1)
+    #expect(outer.bodies == 2)
+    #expect(outer.composer.diagnostics.isEmpty)
+    #expect(outer.inner.composer.diagnostics.isEmpty)
+    #expect(!ModelRuntime.diagnostics.contains { $0.kind == .runtimeDidNotSettle })
+    _ = window
+  }
+
+  @Test(
+    "Containers that invalidate each other without end are stopped, named, and start again at a change from outside"
+  )
+  func containersInvalidatingEachOtherAreStopped() throws {
+    startRecordingModel()
+    let outer = named(OuterContainer(), "outer")
+    // Each update of the nested child starts the next round in its parent, whose environment
+    // updates the child again.
+    outer.inner.onUpdate = { [unowned outer] round in outer.round = round + 1 }
+    let window = show(outer)
+
+    #expect(!ModelRuntime.diagnostics.contains { $0.kind == .runtimeDidNotSettle })
+    let diagnostics = outer.composer.diagnostics + outer.inner.composer.diagnostics
+    #expect(diagnostics.map(\.id) == [.compositionLoop])
+    let diagnostic = try #require(diagnostics.first)
+    #expect(diagnostic.message.contains("other composed containers"))
+    #expect(diagnostic.message.contains("child 'inner' UIViewController"))
+    // A chain of 32 compositions, two per round: the parent's, then the nested container's.
+    let updates = outer.inner.updates
+    #expect(updates == 16)
+    #expect(outer.composer.diagnostics.map(\.id) == [.compositionLoop])
+
+    // Stopped: nothing runs until a change from outside, which runs the rounds again and is
+    // stopped again.
+    ModelRuntime.runUntilIdle()
+    #expect(outer.inner.updates == updates)
+    outer.round = 100
+    ModelRuntime.runUntilIdle()
+    #expect(outer.inner.updates == 2 * updates)
+    #expect(
+      (outer.composer.diagnostics + outer.inner.composer.diagnostics).map(\.id) == [
+        .compositionLoop, .compositionLoop,
+      ])
+    _ = window
+  }
+}
+
 // MARK: - Changes behind the composer's back
 
 @MainActor
