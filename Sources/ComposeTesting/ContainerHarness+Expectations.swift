@@ -9,7 +9,8 @@ public import UIKitModel
 // Every expectation looks at what happened since the harness last looked at the same record (the
 // trace, or the events). With a `during` block, that is the block, and the harness settles after
 // it (unless `settling` is `false`); without one, it is everything since the previous expectation
-// on that record, or since the container was shown.
+// on that record, or since the harness was made: the composition and appearance that showed the
+// container included.
 // Every expectation also fails on the diagnostics found since the harness last looked, unless
 // `expectingDiagnostics` names them.
 
@@ -49,8 +50,12 @@ extension ContainerHarness {
       expected, expectingDiagnostics: expectingDiagnostics, sourceLocation: sourceLocation)
   }
 
-  /// Expects the steps the executor performed since the harness last looked at the trace: since
-  /// the container was shown, or since the previous trace expectation.
+  /// Expects the steps the executor performed since the harness last looked at the trace.
+  ///
+  /// That is since the previous trace expectation or, for the first one, since the harness was
+  /// made, the steps that showed the container included. To look at one change alone, pass it
+  /// as the `during` block of
+  /// ``expectTrace(_:expectingDiagnostics:settling:sourceLocation:during:)``.
   ///
   /// - Parameters:
   ///   - expected: The steps, one per line; `""` for none.
@@ -171,8 +176,12 @@ extension ContainerHarness {
       sourceLocation: sourceLocation)
   }
 
-  /// Expects the UIKit callbacks controllers received since the harness last looked at the events:
-  /// since the container was shown, or since the previous event expectation (UIKitModel only).
+  /// Expects the UIKit callbacks controllers received since the harness last looked at the
+  /// events (UIKitModel only).
+  ///
+  /// That is since the previous event expectation or, for the first one, since the harness was
+  /// made, the events of showing the container included. To look at one change alone, pass it as
+  /// the `during` block of the other `expectEvents`.
   ///
   /// - Parameters:
   ///   - subjects: The names of the controllers whose callbacks count; `nil` for every object.

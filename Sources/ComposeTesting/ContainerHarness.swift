@@ -32,8 +32,8 @@ public import UIKitModel
 /// makes is remembered with the child's identity, weakly, and — where UIKitModel stands in for
 /// UIKit — named after it in the event log before it receives its first callback: `slot.id` for a
 /// child with an explicit id, `slot.key` for a `ForEach` element, `slot.TypeName`
-/// otherwise, with `#2`, `#3` … for later controllers that would take a name already given. A
-/// name the factory set itself is kept.
+/// otherwise, with `#2`, `#3` … for later controllers that would take a name already given
+/// (`detail.7#2`). A name the factory set itself is kept.
 @MainActor
 public final class ContainerHarness {
   /// The container under test.

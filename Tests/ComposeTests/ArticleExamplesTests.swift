@@ -90,7 +90,7 @@ private enum Articles {
         didSet { composer.setNeedsCompose() }
       }
 
-      private lazy var composer = Composer(container: self) { [unowned self] in
+      lazy var composer = Composer(container: self) { [unowned self] in
         Inbox(messages: messages, selection: selection)
       }
 
@@ -325,7 +325,7 @@ private enum Articles {
     }
 
     final class ManualContainer: UIViewController {
-      private lazy var composer = Composer(container: self) { [unowned self] in
+      lazy var composer = Composer(container: self) { [unowned self] in
         Slot("content") {
           Child {
             DetailViewController()
@@ -367,7 +367,7 @@ private enum Articles {
       }
     }
 
-    struct Tabs: Composition {
+    struct TabsScreen: Composition {
       var selected: Int
 
       var body: CompositionContent {
@@ -384,7 +384,7 @@ private enum Articles {
 }
 
 private typealias Screen = Articles.TestingArticle.Screen
-private typealias Tabs = Articles.TestingArticle.Tabs
+private typealias TabsScreen = Articles.TestingArticle.TabsScreen
 
 // MARK: - Tests
 
@@ -408,13 +408,13 @@ struct ArticleExamplesTests {
 
   @Test("TestingReconciliation: sequences of state, alone and against the mounted tree")
   func sequencesOfState() {
-    var mounted = CompositionTree { Tabs(selected: 0) }
-    let first = mounted.reconcile(to: CompositionTree { Tabs(selected: 1) })
+    var mounted = CompositionTree { TabsScreen(selected: 0) }
+    let first = mounted.reconcile(to: CompositionTree { TabsScreen(selected: 1) })
     mounted = first.tree  // hidden kept-alive tabs are part of the mounted tree
-    let back = mounted.reconcile(to: CompositionTree { Tabs(selected: 0) })
+    let back = mounted.reconcile(to: CompositionTree { TabsScreen(selected: 0) })
     #expect(back.plan.summary.attachments == 1)
 
-    let next = CompositionTree(Tabs(selected: 0).compositionContent, mounted: mounted)
+    let next = CompositionTree(TabsScreen(selected: 0).compositionContent, mounted: mounted)
     #expect(mounted.reconcile(to: next).plan == back.plan)
   }
 

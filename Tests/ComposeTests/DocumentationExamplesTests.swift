@@ -348,10 +348,9 @@ private enum InboxExample {
   }
 }
 
-/// The "Sequences of state" section of the TestingReconciliation article: `Tabs` is not shown;
-/// this one keeps its tabs alive, as the article's `attachments == 1` implies.
+/// The "Sequences of state" section of the TestingReconciliation article: its `TabsScreen`.
 private enum TabsExample {
-  struct Tabs: Composition {
+  struct TabsScreen: Composition {
     var selected: Int
 
     var body: CompositionContent {
@@ -628,15 +627,15 @@ struct DocumentationExamples {
 
   @Test("TestingReconciliation: a sequence of states reconciles the returned tree each time")
   func sequencesOfState() {
-    var mounted = CompositionTree { TabsExample.Tabs(selected: 0) }
-    let first = mounted.reconcile(to: CompositionTree { TabsExample.Tabs(selected: 1) })
+    var mounted = CompositionTree { TabsExample.TabsScreen(selected: 0) }
+    let first = mounted.reconcile(to: CompositionTree { TabsExample.TabsScreen(selected: 1) })
     mounted = first.tree  // hidden kept-alive tabs are part of the mounted tree
-    let back = mounted.reconcile(to: CompositionTree { TabsExample.Tabs(selected: 0) })
+    let back = mounted.reconcile(to: CompositionTree { TabsExample.TabsScreen(selected: 0) })
     #expect(back.plan.summary.attachments == 1)
 
     // Resolved against the mounted tree, as a composer does: the same plan.
     let next = CompositionTree(
-      TabsExample.Tabs(selected: 0).compositionContent, mounted: mounted)
+      TabsExample.TabsScreen(selected: 0).compositionContent, mounted: mounted)
     #expect(mounted.reconcile(to: next).plan == back.plan)
   }
 

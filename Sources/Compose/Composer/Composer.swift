@@ -16,7 +16,7 @@ public import UIKitModel
 /// final class InboxViewController: UIViewController {
 ///   var messages: [Message] = [] { didSet { composer.setNeedsCompose() } }
 ///   var selection: Message.ID? { didSet { composer.setNeedsCompose() } }
-///   private lazy var composer = Composer(container: self) { [unowned self] in
+///   lazy var composer = Composer(container: self) { [unowned self] in
 ///     Inbox(messages: messages, selection: selection)
 ///   }
 ///
