@@ -119,9 +119,6 @@ public final class Composer {
   /// nesting an app has.
   static let chainLimit = 32
 
-  /// The composer applying its declaration: the innermost one when a composer composes while
-  /// another applies its declaration.
-  private static weak var applying: Composer?
   /// The chain of the composition that a pending change will run: 0 for a change from outside,
   /// one more than the chain of the composition whose application made it otherwise.
   private var pendingChain = 0
@@ -239,43 +236,69 @@ public final class Composer {
   public func setNeedsCompose() {
     if isComposing {
       if invalidatedWhileComposing == nil { invalidatedWhileComposing = currentCulprit() }
-    } else if let applying = Self.applying {
-      // Made by applying another composer's declaration (a child's update closure, the
-      // environment passed down): this composition continues that one's chain.
-      let chain = applying.chain + 1
-      guard chain < Self.chainLimit else {
-        stopChain(invalidatedBy: applying)
-        return
-      }
-      pendingChain = max(pendingChain, chain)
-      selfInvalidatedPasses = 0
-      isStopped = false
+      invalidate()
     } else {
-      // A change from outside: the count of self-invalidating passes starts again.
-      selfInvalidatedPasses = 0
-      isStopped = false
+      setNeedsCompose(continuing: Self.linkToApplyingComposition())
+    }
+  }
+
+  /// Marks the declaration as changed by something other than applying it: a change from
+  /// outside when `link` is `nil`; otherwise a change made by applying another composer's
+  /// declaration (a child's update closure, the environment passed down), whose chain this
+  /// composition continues.
+  private func setNeedsCompose(continuing link: ChainLink?) {
+    guard startsAgain(continuing: link) else { return }
+    invalidate()
+  }
+
+  /// Notes a change made by something other than applying the declaration, and returns whether
+  /// it is to be applied.
+  ///
+  /// The count of self-invalidating passes starts again, and a stopped composer starts again,
+  /// unless the change makes a chain of compositions too long, which stops the composer.
+  private func startsAgain(continuing link: ChainLink?) -> Bool {
+    if let link {
+      guard link.chain < Self.chainLimit else {
+        stopChain(madeBy: link)
+        return false
+      }
+      pendingChain = max(pendingChain, link.chain)
+    } else {
       pendingChain = 0
     }
-    invalidate()
+    selfInvalidatedPasses = 0
+    isStopped = false
+    return true
+  }
+
+  /// The link to the composition being applied where this code runs (an invalidation, or a
+  /// change to `@Observable` state), if any; `nil` on another thread, and in a task made while a
+  /// composition was applied that outlived it.
+  nonisolated static func linkToApplyingComposition() -> ChainLink? {
+    guard let applying = ApplyingComposition.current, applying.activity.isComposing else {
+      return nil
+    }
+    return ChainLink(
+      chain: applying.chain + 1, container: applying.container,
+      child: UncheckedSendable(applying.activity.updatingChild))
   }
 
   /// Stops a chain of compositions of several composers, each invalidated by applying the one
   /// before, that no change from outside started: they invalidate each other without end.
-  private func stopChain(invalidatedBy applying: Composer) {
+  private func stopChain(madeBy link: ChainLink) {
     guard !isStopped else { return }
     isStopped = true
     isDirty = false
     pendingChain = 0
-    let other = applying.container.map { "\(type(of: $0))" } ?? "a released container"
     record([
       Diagnostic(
         id: .compositionLoop,
         message: "applying the declarations of other composed containers invalidated this one "
           + "\(Self.chainLimit) times in a row, with no change from outside (last by "
-          + "\(applying.currentCulprit()), in \(other)'s composer); the composer stopped until "
-          + "the next change from outside; a child's update closure that changes its "
-          + "container's state, or state a container above reads, should change it only when the "
-          + "value differs",
+          + "\(Self.culprit(link.child.value)), in \(link.container)'s composer); the composer "
+          + "stopped until the next change from outside; a child's update closure that changes "
+          + "its container's state, or state a container above reads, should change it only "
+          + "when the value differs",
         source: nil)
     ])
   }
@@ -295,8 +318,9 @@ public final class Composer {
     }
   }
 
-  /// Receives a change to `@Observable` state the body read, once the change is made.
-  private func observedStateDidChange(duringComposition: Bool) {
+  /// Receives a change to `@Observable` state the body read, once the change is made; `link`
+  /// is the composition another composer was applying where it was made, if any.
+  private func observedStateDidChange(duringComposition: Bool, link: ChainLink?) {
     // A change dropped below may have been the last thing `settled()` waited for.
     defer { resumeWaitersIfSettled() }
     if duringComposition {
@@ -305,7 +329,7 @@ public final class Composer {
       if isStopped { return }
       invalidate()
     } else {
-      setNeedsCompose()
+      setNeedsCompose(continuing: link)
     }
   }
 
@@ -371,14 +395,15 @@ public final class Composer {
   }
 
   /// Receives a change to `@Observable` state a child's update closure read, once it is made.
-  private func updateReadsDidChange(of identity: ChildIdentity, duringComposition: Bool) {
+  private func updateReadsDidChange(
+    of identity: ChildIdentity, duringComposition: Bool, link: ChainLink?
+  ) {
     // A change dropped below may have been the last thing `settled()` waited for.
     defer { resumeWaitersIfSettled() }
     if duringComposition {
       if isStopped { return }
     } else {
-      selfInvalidatedPasses = 0
-      isStopped = false
+      guard startsAgain(continuing: link) else { return }
     }
     pendingUpdates.insert(identity)
     guard let view = container?.viewIfLoaded else { return }
@@ -531,6 +556,20 @@ public final class Composer {
 
   private func compose() {
     guard let container else { return }
+    chain = pendingChain
+    pendingChain = 0
+    // Code that runs while the declaration is applied (update closures, UIKit's callbacks, the
+    // changes to observed state they make) sees which composition it runs in.
+    let applying = ApplyingComposition(
+      chain: chain, container: "\(type(of: container))", activity: activity)
+    ApplyingComposition.$current.withValue(applying) {
+      apply(to: container)
+    }
+  }
+
+  /// Applies the declaration: resolves the body, reconciles it with what is mounted, and performs
+  /// the plan.
+  private func apply(to container: UIViewController) {
     // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
     synchronizeNavigationStack()
     synchronizeTabs()
@@ -540,14 +579,9 @@ public final class Composer {
     activity.isComposing = true
     invalidatedWhileComposing = nil
     _ = activity.takeObservedChange()
-    let enclosing = Self.applying
-    Self.applying = self
-    chain = pendingChain
-    pendingChain = 0
     defer {
       isComposing = false
       activity.isComposing = false
-      Self.applying = enclosing
     }
     // Only update closures' reads changed: the other children's updates do not run.
     let updatesOnly: Set<ChildIdentity>? =
@@ -891,9 +925,10 @@ public final class Composer {
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
       let duringComposition = activity.noteObservedChange()
+      let link = Composer.linkToApplyingComposition()
       Task { @MainActor in
         activity.observedChangeDidArrive()
-        self?.observedStateDidChange(duringComposition: duringComposition)
+        self?.observedStateDidChange(duringComposition: duringComposition, link: link)
       }
     }
   }
@@ -1014,8 +1049,9 @@ extension Composer {
         executor.endAllReads()
         return
       }
-      executor.updateReadsDidChange = { [weak self] identity, duringComposition in
-        self?.updateReadsDidChange(of: identity, duringComposition: duringComposition)
+      executor.updateReadsDidChange = { [weak self] identity, duringComposition, link in
+        self?.updateReadsDidChange(
+          of: identity, duringComposition: duringComposition, link: link)
       }
     }
   }
@@ -1089,4 +1125,29 @@ final class CompositionActivity: @unchecked Sendable {
       return observed
     }
   }
+}
+
+/// A composition of one composer that made a change to another: the chain a composition of the
+/// other continues, and what made the change, for a diagnostic.
+struct ChainLink: Sendable {
+  /// The chain of the composition the change would run.
+  let chain: Int
+  /// The type of the container whose composition made the change.
+  let container: String
+  /// The child whose update closure made the change, if one did.
+  let child: UncheckedSendable<ResolvedChild?>
+}
+
+/// A composition being applied, as the code that runs while it is applied sees it: update
+/// closures, UIKit's callbacks, the changes to observed state they make.
+struct ApplyingComposition: Sendable {
+  /// The composition's chain.
+  let chain: Int
+  /// The type of the container.
+  let container: String
+  /// What the composer is doing.
+  let activity: CompositionActivity
+
+  /// The innermost composition being applied where this code runs.
+  @TaskLocal static var current: ApplyingComposition?
 }

@@ -59,8 +59,9 @@ final class Executor {
   /// Called when a slot's swap finished.
   var transitionDidFinish: ((String) -> Void)?
   /// Called, on the main actor, when `@Observable` state that a child's update closure read
-  /// changed; with whether a composition was running when it changed.
-  var updateReadsDidChange: ((ChildIdentity, Bool) -> Void)?
+  /// changed; with whether a composition was running when it changed, and the composition
+  /// another composer was applying where it changed, if any.
+  var updateReadsDidChange: ((ChildIdentity, Bool, ChainLink?) -> Void)?
   /// Called once for every swap step performed, when it is complete: after the arriving child's
   /// `didMove(toParent:)`, or at once when the swap was made without animation.
   var swapDidComplete: ((SwapCompletion) -> Void)?
@@ -324,9 +325,10 @@ final class Executor {
       // Noted where the change is made, like the body's: a change made while composing counts
       // as self-invalidation.
       let duringComposition = activity.noteObservedChange()
+      let link = Composer.linkToApplyingComposition()
       Task { @MainActor in
         activity.observedChangeDidArrive()
-        self?.updateReadsDidChange?(child.value, duringComposition)
+        self?.updateReadsDidChange?(child.value, duringComposition, link)
       }
     }
   }

@@ -905,6 +905,33 @@ private final class OuterContainer: ComposedViewController {
   }
 }
 
+/// State a parent's body reads and a nested container's child writes.
+@Observable
+@MainActor
+private final class Rounds {
+  var value = 0
+}
+
+/// A composed container whose body reads `rounds` and declares an ``InnerContainer`` in its
+/// round.
+@MainActor
+private final class ObservingOuterContainer: ComposedViewController {
+  let inner = named(InnerContainer(), "inner")
+  let rounds: Rounds
+
+  init(rounds: Rounds) {
+    self.rounds = rounds
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("outer") { Child { self.inner } }
+      .environment(\.round, rounds.value)
+  }
+}
+
 @MainActor
 @Suite(
   "Reliability: composers that invalidate each other", .isolatedModel(diagnostics: .allowed))
@@ -978,6 +1005,31 @@ struct CrossComposerInvalidationTests {
       (outer.composer.diagnostics + outer.inner.composer.diagnostics).map(\.id) == [
         .compositionLoop, .compositionLoop,
       ])
+    _ = window
+  }
+}
+
+extension CrossComposerInvalidationTests {
+  // Asynchronous (observation hops to the main actor).
+  @Test(
+    "Containers that invalidate each other through observed state are stopped and named"
+  )
+  func containersInvalidatingEachOtherThroughObservationAreStopped() async throws {
+    let rounds = Rounds()
+    let outer = named(ObservingOuterContainer(rounds: rounds), "outer")
+    // Each update of the nested child changes state its parent's body reads, whose next
+    // composition passes a new round down, which runs the update again.
+    outer.inner.onUpdate = { round in rounds.value = round + 1 }
+    let window = show(outer)
+    for _ in 0..<100 {
+      for _ in 0..<5 { await Task.yield() }
+      ModelRuntime.runUntilIdle()
+    }
+
+    let diagnostics = outer.composer.diagnostics + outer.inner.composer.diagnostics
+    #expect(diagnostics.map(\.id) == [.compositionLoop])
+    #expect(diagnostics.first?.message.contains("child 'inner' UIViewController") == true)
+    #expect(outer.inner.updates == 16)
     _ = window
   }
 }
