@@ -124,6 +124,13 @@ public final class Composer {
   private var pendingChain = 0
   /// The chain of the composition running, or of the last one.
   private var chain = 0
+  /// Whether a change from outside waits to be applied: the composition that applies it starts
+  /// a new chain, whatever changes from other composers' compositions came with it.
+  private var changeFromOutsidePending = false
+  /// The environment the container inherited when the last declaration was applied, if it
+  /// inherited one: a parent whose declaration gives it the same values need not ask it to
+  /// compose again.
+  private var composedInheritance: EnvironmentValues?
 
   /// The children whose update closures read `@Observable` state that changed since; only their
   /// updates run at the next composition, unless something else changed too.
@@ -258,12 +265,15 @@ public final class Composer {
   /// unless the change makes a chain of compositions too long, which stops the composer.
   private func startsAgain(continuing link: ChainLink?) -> Bool {
     if let link {
-      guard link.chain < Self.chainLimit else {
-        stopChain(madeBy: link)
-        return false
+      if !changeFromOutsidePending {
+        guard link.chain < Self.chainLimit else {
+          stopChain(madeBy: link)
+          return false
+        }
+        pendingChain = max(pendingChain, link.chain)
       }
-      pendingChain = max(pendingChain, link.chain)
     } else {
+      changeFromOutsidePending = true
       pendingChain = 0
     }
     selfInvalidatedPasses = 0
@@ -288,6 +298,7 @@ public final class Composer {
   private func stopChain(madeBy link: ChainLink) {
     guard !isStopped else { return }
     isStopped = true
+    // What is pending came from the chain: no change from outside is (see `startsAgain`).
     isDirty = false
     pendingChain = 0
     record([
@@ -339,8 +350,8 @@ public final class Composer {
   /// plain remove and add, however the slot or child declares its ``Transition``. It calls
   /// ``setNeedsCompose()`` after `changes`, so changes to the container's own properties and to
   /// `@Observable` state read by the body are both covered. A swap already running is not
-  /// affected; a slot it holds is reconciled without animation when it ends, and a later change
-  /// to another slot animates as declared. Changes coalesced into the same reconciliation are
+  /// affected; a slot it holds whose declaration the changes reached is reconciled without
+  /// animation when it ends, and a later change to another slot animates as declared. Changes coalesced into the same reconciliation are
   /// made without animation too.
   ///
   /// ```swift
@@ -556,8 +567,10 @@ public final class Composer {
 
   private func compose() {
     guard let container else { return }
-    chain = pendingChain
+    chain = changeFromOutsidePending ? 0 : pendingChain
     pendingChain = 0
+    changeFromOutsidePending = false
+    composedInheritance = InheritedEnvironment.environment(of: container)
     // Code that runs while the declaration is applied (update closures, UIKit's callbacks, the
     // changes to observed state they make) sees which composition it runs in.
     let applying = ApplyingComposition(
@@ -601,7 +614,15 @@ public final class Composer {
     }
     // Cutting a swap short may have ended it.
     let stillBusy = executor.transitioningSlots.union(executor.slotsWaitingForPresentation)
+    // The busy slots whose declaration changed, for a change made without animation.
+    var changedBusySlots: Set<String> = []
     if !stillBusy.isEmpty {
+      if animationsDisabled {
+        changedBusySlots = stillBusy.filter { name in
+          declared.slots.first { $0.name == name }?.code
+            != mounted.slots.first { $0.name == name }?.code
+        }
+      }
       declared = declared.replacingSlots(named: stillBusy, with: mounted)
     }
     let forwarding: AppearanceForwarding =
@@ -613,7 +634,7 @@ public final class Composer {
     unanimatedSlots.subtract(unanimated)
     if animationsDisabled {
       animationsDisabled = false
-      unanimatedSlots.formUnion(stillBusy)
+      unanimatedSlots.formUnion(changedBusySlots)
     }
     var reconciliation = mounted.reconcile(
       to: declared, in: container, forwarding: forwarding, animated: animated,
@@ -760,13 +781,15 @@ public final class Composer {
         else { continue }
         // An environment with the same values changes nothing below: the nested container
         // composes for its own changes, not for each of its parent's.
+        let nested = InheritedEnvironment.composer(of: controller)
         if let given = InheritedEnvironment.environment(of: controller),
-          given.hasSameValues(as: child.environment)
+          given.hasSameValues(as: child.environment),
+          nested?.hasComposed(in: child.environment) ?? true
         {
           continue
         }
         InheritedEnvironment.set(child.environment, for: controller)
-        InheritedEnvironment.composer(of: controller)?.setNeedsCompose()
+        nested?.setNeedsCompose()
       }
     }
   }
@@ -1022,12 +1045,18 @@ extension Composer {
     return environment.merged(over: inherited)
   }
 
+  /// Whether the last declaration this composer applied was resolved in `inherited`, the
+  /// environment a parent declares its container in; `false` before it applies one.
+  func hasComposed(in inherited: EnvironmentValues) -> Bool {
+    composedInheritance?.hasSameValues(as: inherited) == true
+  }
+
   /// Whether a change waits to be applied, or a slot's swap is still running; for ComposeTesting,
   /// do not use it directly.
   @_spi(ComposeTesting)
   public var isBusy: Bool {
     isDirty || needsComposeAfterSwap || !pendingUpdates.isEmpty
-      || !executor.transitioningSlots.isEmpty
+      || !executor.transitioningSlots.isEmpty || activity.hasObservedChangesInFlight
   }
 
   /// How many children's update closures have their reads observed, one registration each.

@@ -197,11 +197,13 @@ extension CompositionTree {
     }
     if let matched {
       for index in slots.indices where !matched[index] {
+        planner.animates = animated && !unanimated.contains(slots[index].name)
         planner.removeAll(of: slots[index])
       }
     } else {
       // Every pair was by position: the old slots past the new ones are gone.
       for index in min(new.slots.count, slots.count)..<slots.count {
+        planner.animates = animated && !unanimated.contains(slots[index].name)
         planner.removeAll(of: slots[index])
       }
     }
