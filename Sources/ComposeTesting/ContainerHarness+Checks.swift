@@ -175,6 +175,8 @@ extension ContainerHarness {
   ///   root view is inside the container's view, in declared order among its siblings (or, for a
   ///   `Presentation`, a controller UIKit presents; in a tab bar controller only the selected
   ///   tab's view, in a navigation controller only the top one's, is in the hierarchy);
+  /// - in a page view controller, once settled, each declared page it does not show is no child,
+  ///   with its view out of the hierarchy: UIKit keeps only the pages it shows;
   /// - each hidden kept-alive child is still a child, with its view out of the hierarchy;
   /// - no other controller the composer made is still a child (unless a swap is running);
   /// - with UIKitModel, once settled, each shown child's appearance is the container's, and each
@@ -208,6 +210,18 @@ extension ContainerHarness {
         mountedControllers.insert(ObjectIdentifier(controller))
         // A presented child is no child: UIKit presents it over the container.
         if controller.parent == nil, controller.presentingViewController != nil { continue }
+        // A page view controller keeps only the pages it shows; the composer keeps the others.
+        if let pageViewController = container as? UIPageViewController,
+          !(pageViewController.viewControllers ?? []).contains(where: { $0 === controller })
+        {
+          if settled, controller.parent != nil {
+            violations.append("page \(name) is not shown but is still a child")
+          }
+          if settled, let view = controller.viewIfLoaded, view.isDescendant(of: container.view) {
+            violations.append("the view of page \(name) is not shown but is in the hierarchy")
+          }
+          continue
+        }
         guard controller.parent === container else {
           violations.append("child \(name) is mounted but is not a child of the container")
           continue

@@ -630,11 +630,20 @@ public final class Composer {
     let animated = !animationsDisabled
     // A change made without animation that reaches a busy slot is applied when its swap ends,
     // without animation too; later changes to the other slots animate.
-    let unanimated = unanimatedSlots.subtracting(stillBusy)
+    var unanimated = unanimatedSlots.subtracting(stillBusy)
     unanimatedSlots.subtract(unanimated)
     if animationsDisabled {
       animationsDisabled = false
       unanimatedSlots.formUnion(changedBusySlots)
+    }
+    if container is UIPageViewController,
+      container.viewIfLoaded?.window == nil || executor.presentation.containerIsAppearing
+    {
+      // A page shown while the page view controller is off screen, or coming on screen, is
+      // set without a turn: it appears with the page view controller.
+      for slot in declared.slots where slot.declaration.pages != nil {
+        unanimated.insert(slot.name)
+      }
     }
     var reconciliation = mounted.reconcile(
       to: declared, in: container, forwarding: forwarding, animated: animated,

@@ -167,6 +167,8 @@ struct PagesTests {
     #expect((b as? PageViewController)?.page == "b note")
     #expect(harness.controller(named: "pages.a")?.isViewLoaded == false)
     #expect(harness.controller(named: "pages.c")?.isViewLoaded == false)
+    // The pages not shown are no children: the invariants hold.
+    harness.expectInvariants()
   }
 
   @Test("Changing the selection turns forward to a later page and in reverse to an earlier one")
@@ -252,6 +254,51 @@ struct PagesTests {
       show-page 'pages' #"b" PageViewController forward
       """)
     #expect(container.composer.isSettled)
+  }
+
+  @Test(
+    "A page declared while the page view controller is off screen is set without a turn as it comes back"
+  )
+  func pageDeclaredOffScreen() async throws {
+    let (container, model, harness) = await show()
+    harness.expectEvents(of: ["pages.a"], "", categories: [])
+    harness.window.rootViewController = UIViewController()
+    model.selected = "b"
+    await harness.advance(by: 1)
+    // The new page is set before the page view controller appears, and appears with it.
+    await harness.expectEvents(
+      of: ["container", "pages.b"],
+      """
+      container.viewWillAppear(false)
+      pages.b.willMove(toParent: container)
+      pages.b.loadView()
+      pages.b.viewDidLoad()
+      pages.b.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      pages.b.viewIsAppearing(false)
+      container.viewDidAppear(false)
+      pages.b.viewDidAppear(false)
+      pages.b.didMove(toParent: container)
+      """
+    ) { harness.window.rootViewController = container }
+    let a = try #require(harness.controller(named: "pages.a"))
+    #expect(a.parent == nil)
+    #expect(a.uikitModel.appearanceState == .disappeared)
+    #expect(container.viewControllers?.first === harness.controller(named: "pages.b"))
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      show-page 'pages' #"b" PageViewController forward
+      """)
+    // On screen, the next change turns with animation again.
+    await harness.expectTrace(#"show-page 'pages' #"c" PageViewController forward animated"#) {
+      model.selected = "c"
+    }
+    harness.expectInvariants()
   }
 
   @Test("A direction given overrides the declared order")
