@@ -498,7 +498,8 @@ public final class Composer {
   /// view is still on screen); it is evicted then, if it is still hidden.
   public func evictHiddenChildren() {
     let swapping = executor.swappingChildren
-    pendingEvictions.formUnion(swapping)
+    // A child a swap brings in is shown: the warning spares it for good.
+    pendingEvictions.formUnion(executor.leavingChildren)
     evict { !swapping.contains($0) }
   }
 

@@ -131,6 +131,11 @@ final class Executor {
     Set(swaps.values.flatMap { [$0.outgoingIdentity, $0.incomingIdentity] })
   }
 
+  /// The children that running swaps take out.
+  var leavingChildren: Set<ChildIdentity> {
+    Set(swaps.values.map(\.outgoingIdentity))
+  }
+
   /// The live controller of a child, if it exists.
   func controller(for identity: ChildIdentity) -> UIViewController? {
     controllers[identity]

@@ -734,6 +734,45 @@ struct MemoryWarningDuringSwapTests {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
   }
+
+  @Test(
+    "A child a swap was bringing in when a memory warning came stays kept alive when it leaves later"
+  )
+  func arrivingChildSparedByWarning() throws {
+    startRecordingModel()
+    let screen = Screen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(DetailViewController(), "detail") }.lifetime(.keepAlive)
+        } else {
+          Child { named(ListViewController(), "list") }.lifetime(.keepAlive)
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    let list = try #require(screen.children.first)
+
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    let detail = try #require(screen.children.first { $0.uikitModel.name == "detail" })
+    ModelRuntime.simulateMemoryWarning()
+    ModelRuntime.advance(by: 0.05)
+    // Back to the list before the swap ends: the detail leaves with the next swap.
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    // The list, leaving when the warning came, was declared again before its swap ended, so it
+    // was not evicted; the detail, arriving then, is kept alive once it leaves.
+    #expect(list.parent === screen)
+    #expect(list.uikitModel.appearanceState == .appeared)
+    #expect(detail.parent === screen)
+    #expect(detail.viewIfLoaded?.superview == nil)
+    #expect(detail.uikitModel.appearanceState == .disappeared)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
 }
 
 // MARK: - Declarations that invalidate themselves
