@@ -45,6 +45,12 @@ private final class DataFlowScreen: UIViewController {
   var flag = false {
     didSet { composer.setNeedsCompose() }
   }
+  var showsSheet = true {
+    didSet { composer.setNeedsCompose() }
+  }
+  var sheetItem: String? {
+    didSet { composer.setNeedsCompose() }
+  }
   private let declaration: @MainActor (DataFlowScreen) -> CompositionContent
 
   lazy var composer = Composer(container: self) { [unowned self] in
@@ -681,6 +687,77 @@ struct CompletionEventTests {
         composer.swap 'aside' ListViewController id "first" -> 'aside' ListViewController id "second" finished
         """)
     #expect(screen.composer.isSettled)
+    _ = window
+  }
+
+  @Test(
+    "A swapping slot that a change made without animation did not reach animates its later change"
+  )
+  func untouchedBusySlotAnimatesLaterChange() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(CardViewController(), "card") }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+      Slot("aside") {
+        Child { named(ListViewController(), "aside-\(screen.headline)") }.id(screen.headline)
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    // Both slots swap.
+    screen.flag = true
+    screen.headline = "second"
+    ModelRuntime.advance(by: 0.1)
+    #expect(ModelRuntime.runningAnimations.count == 2)
+    // A change made without animation reaches the content slot only.
+    screen.composer.withoutAnimation { screen.flag = false }
+    ModelRuntime.advance(by: 0)
+    // A later, animated change to the aside.
+    screen.headline = "third"
+    ModelRuntime.advance(by: 0)
+    let traced = screen.composer.trace.count
+    ModelRuntime.runUntilIdle()
+    let swaps = screen.composer.trace[traced...].filter { $0.hasPrefix("swap") }
+    #expect(
+      swaps == [
+        #"swap 'aside' ListViewController id "second" -> 'aside' ListViewController id "third" "#
+          + "crossDissolve(0.3)"
+      ])
+    _ = window
+  }
+
+  @Test(
+    "A presentation removed without animation while it is presented is dismissed without animation"
+  )
+  func presentationRemovedWithoutAnimationWhileBusy() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") { Child { named(ListViewController(), "list") } }
+      if screen.showsSheet {
+        Presentation("sheet", item: screen.sheetItem, id: \.self) { _ in
+          Child { named(CardViewController(), "sheet") }
+        }
+      }
+    }
+    let window = show(screen)
+    screen.sheetItem = "a"
+    ModelRuntime.advance(by: 0)
+    #expect(screen.presentedViewController is CardViewController)
+    let traced = screen.composer.trace.count
+    // The presentation is still animating: the change waits for it to end.
+    screen.composer.withoutAnimation { screen.showsSheet = false }
+    ModelRuntime.runUntilIdle()
+    #expect(screen.presentedViewController == nil)
+    #expect(
+      Array(screen.composer.trace[traced...]) == [#"dismiss 'sheet' #"a" CardViewController"#])
     _ = window
   }
 

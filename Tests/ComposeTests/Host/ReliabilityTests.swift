@@ -903,11 +903,16 @@ extension EnvironmentValues {
   }
 }
 
-/// A composed container nested in an ``OuterContainer``, whose child's update runs `onUpdate`
-/// with the environment's round.
+/// A composed container nested in an ``OuterContainer``, whose child's update notes the
+/// environment's round and the container's label, then runs `onUpdate` with the round.
 @MainActor
 private final class InnerContainer: ComposedViewController {
   var updates = 0
+  /// What each update saw: the round and the label.
+  var seen: [String] = []
+  var label = "a" {
+    didSet { setNeedsCompose() }
+  }
   var onUpdate: (Int) -> Void = { _ in }
 
   @CompositionBuilder override var composition: CompositionContent {
@@ -916,17 +921,22 @@ private final class InnerContainer: ComposedViewController {
         named(UIViewController(), "leaf")
       } update: { [unowned self] _, environment in
         updates += 1
+        seen.append("\(environment.round) \(label)")
         onUpdate(environment.round)
       }
     }
   }
 }
 
-/// A composed container with an ``InnerContainer`` child declared in the environment's round.
+/// A composed container that declares the same ``InnerContainer``, while `showsInner`, in the
+/// environment's round.
 @MainActor
 private final class OuterContainer: ComposedViewController {
   let inner = named(InnerContainer(), "inner")
   var round = 0 {
+    didSet { setNeedsCompose() }
+  }
+  var showsInner = true {
     didSet { setNeedsCompose() }
   }
   /// How many times the body was read.
@@ -939,8 +949,10 @@ private final class OuterContainer: ComposedViewController {
   }
 
   @CompositionBuilder override var composition: CompositionContent {
-    Slot("outer") { Child { self.inner } }
-      .environment(\.round, roundOfThisBody)
+    Slot("outer") {
+      if showsInner { Child { self.inner } }
+    }
+    .environment(\.round, roundOfThisBody)
   }
 }
 
@@ -1070,6 +1082,73 @@ extension CrossComposerInvalidationTests {
     #expect(diagnostics.first?.message.contains("child 'inner' UIViewController") == true)
     #expect(outer.inner.updates == 16)
     _ = window
+  }
+}
+
+extension CrossComposerInvalidationTests {
+  @Test(
+    "A composed container declared again (the same instance) composes in the environment it is given"
+  )
+  func nestedContainerDeclaredAgain() throws {
+    startRecordingModel()
+    let outer = named(OuterContainer(), "outer")
+    let window = show(outer)
+    #expect(outer.inner.seen == ["0 a"])
+
+    outer.showsInner = false
+    ModelRuntime.runUntilIdle()
+    #expect(outer.inner.parent == nil)
+
+    // Declared again, in another round: the factory returns the instance it made before.
+    outer.round = 1
+    outer.showsInner = true
+    ModelRuntime.runUntilIdle()
+    #expect(outer.inner.parent === outer)
+    #expect(outer.inner.seen == ["0 a", "1 a"])
+    _ = window
+  }
+
+  @Test(
+    "A change from outside, pending when composers invalidating each other reach the limit, is applied and starts a new chain"
+  )
+  func changeFromOutsidePendingAtChainLimit() throws {
+    startRecordingModel()
+    // Off the window: no layout pass runs, and the test composes each container in turn.
+    let outer = named(OuterContainer(), "outer")
+    outer.loadViewIfNeeded()
+    outer.composer.composeIfNeeded()
+    outer.inner.composer.composeIfNeeded()
+    #expect(outer.inner.seen == ["0 a"])
+
+    // Each update of the nested leaf starts the next round in its parent.
+    outer.inner.onUpdate = { [unowned outer] round in outer.round = round + 1 }
+    outer.inner.label = "start"
+    func diagnostics() -> [Diagnostic.ID] {
+      (outer.composer.diagnostics + outer.inner.composer.diagnostics).map(\.id)
+    }
+    // The nested container composes at chains 0, 2 … 30 and its parent at 1, 3 … 31: the
+    // parent's 16th composition would make the chain too long for the nested container.
+    for step in 0..<16 {
+      outer.inner.composer.composeIfNeeded()
+      if step == 15 {
+        // A change from outside to the nested container, pending at that moment.
+        outer.inner.label = "late"
+      }
+      outer.composer.composeIfNeeded()
+    }
+    #expect(diagnostics().isEmpty)
+    outer.inner.composer.composeIfNeeded()
+    #expect(outer.inner.seen.last == "16 late")
+
+    // The new chain is stopped in turn, with nothing from outside pending.
+    for _ in 0..<40 {
+      outer.composer.composeIfNeeded()
+      outer.inner.composer.composeIfNeeded()
+    }
+    #expect(diagnostics() == [.compositionLoop])
+    #expect(outer.inner.seen.last == "31 late")
+    #expect(outer.composer.isSettled)
+    #expect(outer.inner.composer.isSettled)
   }
 }
 
