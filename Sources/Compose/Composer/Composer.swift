@@ -300,6 +300,7 @@ public final class Composer {
     isStopped = true
     // What is pending came from the chain: no change from outside is (see `startsAgain`).
     isDirty = false
+    pendingUpdates = []
     pendingChain = 0
     record([
       Diagnostic(
@@ -568,6 +569,12 @@ public final class Composer {
 
   private func compose() {
     guard let container else { return }
+    // What UIKit popped by itself is taken as mounted first, and the source of truth is told;
+    // what that tells it is applied by this composition.
+    synchronizeNavigationStack()
+    synchronizeTabs()
+    synchronizePages()
+    synchronizePresentations()
     chain = changeFromOutsidePending ? 0 : pendingChain
     pendingChain = 0
     changeFromOutsidePending = false
@@ -584,11 +591,6 @@ public final class Composer {
   /// Applies the declaration: resolves the body, reconciles it with what is mounted, and performs
   /// the plan.
   private func apply(to container: UIViewController) {
-    // What UIKit popped by itself is taken as mounted first, and the source of truth is told.
-    synchronizeNavigationStack()
-    synchronizeTabs()
-    synchronizePages()
-    synchronizePresentations()
     isComposing = true
     activity.isComposing = true
     invalidatedWhileComposing = nil
