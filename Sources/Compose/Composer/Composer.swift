@@ -283,9 +283,11 @@ public final class Composer {
 
   /// The link to the composition being applied where this code runs (an invalidation, or a
   /// change to `@Observable` state), if any; `nil` on another thread, and in a task made while a
-  /// composition was applied that outlived it.
+  /// composition was applied that outlived that composition.
   nonisolated static func linkToApplyingComposition() -> ChainLink? {
-    guard let applying = ApplyingComposition.current, applying.activity.isComposing else {
+    guard let applying = ApplyingComposition.current,
+      applying.activity.isApplying(applying.composition)
+    else {
       return nil
     }
     return ChainLink(
@@ -582,7 +584,8 @@ public final class Composer {
     // Code that runs while the declaration is applied (update closures, UIKit's callbacks, the
     // changes to observed state they make) sees which composition it runs in.
     let applying = ApplyingComposition(
-      chain: chain, container: "\(type(of: container))", activity: activity)
+      chain: chain, container: "\(type(of: container))", activity: activity,
+      composition: activity.nextComposition)
     ApplyingComposition.$current.withValue(applying) {
       apply(to: container)
     }
@@ -1127,8 +1130,24 @@ final class CompositionActivity: @unchecked Sendable {
   /// Whether the composer is applying a declaration.
   var isComposing: Bool {
     get { lock.withLock { composing } }
-    set { lock.withLock { composing = newValue } }
+    set {
+      lock.withLock {
+        if newValue, !composing { compositions += 1 }
+        composing = newValue
+      }
+    }
   }
+
+  /// How many compositions started: the number of the one running, while one runs.
+  private var compositions = 0
+
+  /// Whether the composition numbered `composition` is running.
+  func isApplying(_ composition: Int) -> Bool {
+    lock.withLock { composing && compositions == composition }
+  }
+
+  /// The number the next composition will have.
+  var nextComposition: Int { lock.withLock { compositions + 1 } }
 
   /// The child whose update closure is running, if any.
   var updatingChild: ResolvedChild? {
@@ -1188,6 +1207,9 @@ struct ApplyingComposition: Sendable {
   let container: String
   /// What the composer is doing.
   let activity: CompositionActivity
+  /// The composition's number (see ``CompositionActivity/isApplying(_:)``): a task made while it
+  /// was applied that changes state during a later composition is not linked to it.
+  let composition: Int
 
   /// The innermost composition being applied where this code runs.
   @TaskLocal static var current: ApplyingComposition?
