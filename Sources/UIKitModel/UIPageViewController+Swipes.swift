@@ -160,9 +160,9 @@ extension UIPageViewController {
     let root = viewIfLoaded
     let visible = root?.isInVisibleWindow == true && appearanceState == .appeared
     if visible {
-      pending.driveAppearanceBegin(true, animated: true)
+      pending.drivePageAppearanceBegin(true, animated: true)
       for page in shown {
-        page.driveAppearanceBegin(false, animated: true)
+        page.drivePageAppearanceBegin(false, animated: true)
       }
     }
     pending.suppressesAutomaticAppearance = visible
@@ -175,9 +175,9 @@ extension UIPageViewController {
     record.willFinish = { [weak self] _ in
       guard let self else { return }
       if visible {
-        pending.driveAppearanceBegin(false, animated: true)
+        pending.drivePageAppearanceBegin(false, animated: true)
         for page in shown {
-          page.driveAppearanceBegin(true, animated: true)
+          page.drivePageAppearanceBegin(true, animated: true)
         }
       }
       if let pendingView = pending.viewIfLoaded, pendingView.superview === self.viewIfLoaded {

@@ -217,10 +217,10 @@ open class UIPageViewController: UIViewController {
     let isAnimated = animated && UIView.effectiveAnimationsEnabled
     if visible {
       for page in arriving {
-        page.driveAppearanceBegin(true, animated: isAnimated)
+        page.drivePageAppearanceBegin(true, animated: isAnimated)
       }
       for page in leaving where page.appearanceState != .disappeared {
-        page.driveAppearanceBegin(false, animated: isAnimated)
+        page.drivePageAppearanceBegin(false, animated: isAnimated)
       }
     }
     if root != nil {

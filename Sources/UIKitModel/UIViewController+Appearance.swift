@@ -9,6 +9,15 @@ extension UIViewController {
     cascadedControllers = reached.map { WeakReference($0) }
   }
 
+  /// ``driveAppearanceBegin(_:animated:)`` for a page that its page view controller moves: a
+  /// window pass that later moves the page the same way joins the move, with no second callback
+  /// and no unbalanced call, as it joins a parent's forwarding (rule P10, semantics D10).
+  func drivePageAppearanceBegin(_ isAppearing: Bool, animated: Bool) {
+    let before = appearanceState
+    driveAppearanceBegin(isAppearing, animated: animated)
+    if appearanceState != before { appearanceFollowsParent = true }
+  }
+
   func driveAppearanceEnd() {
     let expected: ModelAppearanceState = appearanceState == .appearing ? .appearing : .disappearing
     guard appearanceEnd() else { return }

@@ -67,7 +67,7 @@ private func names(_ controllers: [UIViewController]?) -> [String] {
 }
 
 extension ModelTests {
-  /// `UIPageViewController`, rule by rule (rules P1 to P9 of Docs/Design/0001).
+  /// `UIPageViewController`, rule by rule (rules P1 to P10 of Docs/Design/0001).
   @MainActor
   @Suite("Page view controllers (rules P)")
   struct PageViewControllers {
@@ -203,6 +203,49 @@ extension ModelTests {
           a.didMove(toParent: pages)
           """)
       #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P10 the page view controller leaves the window mid-turn: the page turned away from joins the window's pass, with no second callback"
+    )
+    func p10LeavesWindowMidTurn() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      pages.setViewControllers([b], direction: .forward, animated: true)
+      ModelRuntime.advance(by: 0.1)
+      ModelRuntime.annotate("test", "window hidden")
+      window.isHidden = true
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          a.willMove(toParent: nil)
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          test.window hidden
+          pages.viewWillDisappear(false)
+          b.viewWillDisappear(false)
+          pages.viewDidDisappear(false)
+          a.viewDidDisappear(true)
+          b.viewDidDisappear(false)
+          a.didMove(toParent: nil)
+          b.didMove(toParent: pages)
+          """)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(a.uikitModel.appearanceState == .disappeared)
+      #expect(b.uikitModel.appearanceState == .disappeared)
+      #expect(names(pages.children) == ["b"])
     }
 
     @Test(
