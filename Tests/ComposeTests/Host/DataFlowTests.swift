@@ -505,6 +505,26 @@ private func swappingScreen(
   return screen
 }
 
+/// A screen of two slots that cross-dissolve: `content` between a card and a list (`flag`), and
+/// `aside`, whose child's identity is the headline.
+@MainActor
+private func twoSwappingSlotsScreen() -> DataFlowScreen {
+  DataFlowScreen { screen in
+    Slot("content") {
+      if screen.flag {
+        Child { named(CardViewController(), "card") }
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .transition(.crossDissolve(duration: 0.3))
+    Slot("aside") {
+      Child { named(ListViewController(), "aside-\(screen.headline)") }.id(screen.headline)
+    }
+    .transition(.crossDissolve(duration: 0.3))
+  }
+}
+
 @MainActor
 @Suite("Data flow: completion events and animation control", .isolatedModel)
 struct CompletionEventTests {
@@ -634,20 +654,7 @@ struct CompletionEventTests {
   func withoutAnimationStaysWithTheBusySlot() throws {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
-    let screen = DataFlowScreen { screen in
-      Slot("content") {
-        if screen.flag {
-          Child { named(CardViewController(), "card") }
-        } else {
-          Child { named(ListViewController(), "list") }
-        }
-      }
-      .transition(.crossDissolve(duration: 0.3))
-      Slot("aside") {
-        Child { named(ListViewController(), "aside-\(screen.headline)") }.id(screen.headline)
-      }
-      .transition(.crossDissolve(duration: 0.3))
-    }
+    let screen = twoSwappingSlotsScreen()
     screen.composer.onSwapCompletion = { completion in
       ModelRuntime.annotate("composer", completion.description)
     }
@@ -696,20 +703,7 @@ struct CompletionEventTests {
   func untouchedBusySlotAnimatesLaterChange() throws {
     ModelRuntime.reset()
     ModelRuntime.exceptionPolicy = .record
-    let screen = DataFlowScreen { screen in
-      Slot("content") {
-        if screen.flag {
-          Child { named(CardViewController(), "card") }
-        } else {
-          Child { named(ListViewController(), "list") }
-        }
-      }
-      .transition(.crossDissolve(duration: 0.3))
-      Slot("aside") {
-        Child { named(ListViewController(), "aside-\(screen.headline)") }.id(screen.headline)
-      }
-      .transition(.crossDissolve(duration: 0.3))
-    }
+    let screen = twoSwappingSlotsScreen()
     let window = show(screen)
     // Both slots swap.
     screen.flag = true
