@@ -354,8 +354,8 @@ public final class Composer {
   /// ``setNeedsCompose()`` after `changes`, so changes to the container's own properties and to
   /// `@Observable` state read by the body are both covered. A swap already running is not
   /// affected; a slot it holds whose declaration the changes reached is reconciled without
-  /// animation when it ends, and a later change to another slot animates as declared. Changes coalesced into the same reconciliation are
-  /// made without animation too.
+  /// animation when it ends, and a later change to another slot animates as declared. Changes
+  /// coalesced into the same reconciliation are made without animation too.
   ///
   /// ```swift
   /// composer.withoutAnimation {
@@ -962,10 +962,7 @@ public final class Composer {
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
-      let duringComposition = activity.noteObservedChange()
-      let link = Composer.linkToApplyingComposition()
-      Task { @MainActor in
-        activity.observedChangeDidArrive()
+      activity.deliverObservedChange { duringComposition, link in
         self?.observedStateDidChange(duringComposition: duringComposition, link: link)
       }
     }
@@ -1172,6 +1169,22 @@ final class CompositionActivity: @unchecked Sendable {
   /// Notes that a change ``noteObservedChange()`` noted reached the main actor.
   func observedChangeDidArrive() {
     lock.withLock { changesInFlight -= 1 }
+  }
+
+  /// Notes a change to observed state where it is made, then hands it to `deliver` on the main
+  /// actor, with whether it was made while composing and the composition another composer was
+  /// applying where it was made, if any.
+  func deliverObservedChange(
+    _ deliver:
+      @escaping @MainActor @Sendable (_ duringComposition: Bool, _ link: ChainLink?) ->
+      Void
+  ) {
+    let duringComposition = noteObservedChange()
+    let link = Composer.linkToApplyingComposition()
+    Task { @MainActor in
+      self.observedChangeDidArrive()
+      deliver(duringComposition, link)
+    }
   }
 
   /// Whether a change to observed state has yet to reach the main actor: the composer is not

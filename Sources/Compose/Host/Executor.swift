@@ -329,10 +329,7 @@ final class Executor {
     reads.track(&registration, update) { [weak self, activity] in
       // Noted where the change is made, like the body's: a change made while composing counts
       // as self-invalidation.
-      let duringComposition = activity.noteObservedChange()
-      let link = Composer.linkToApplyingComposition()
-      Task { @MainActor in
-        activity.observedChangeDidArrive()
+      activity.deliverObservedChange { duringComposition, link in
         self?.updateReadsDidChange?(child.value, duringComposition, link)
       }
     }
