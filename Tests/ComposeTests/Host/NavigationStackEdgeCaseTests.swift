@@ -14,8 +14,14 @@ private final class PathPageViewController: UIViewController {
 @MainActor
 private final class PathNavigationController: ComposedNavigationController {
   var path: [Int] = [] {
-    didSet { setNeedsCompose() }
+    didSet {
+      setNeedsCompose()
+      if composesAtOnce { composer.composeIfNeeded() }
+    }
   }
+  /// Whether a change of the path is applied at once, as code that cannot wait for the next
+  /// layout pass does.
+  var composesAtOnce = false
   var completions: [String] = []
   var popped: [[Int]] = []
 
@@ -119,6 +125,31 @@ struct NavigationStackEdgeCaseTests {
     await harness.settle()
     let top = try #require(navigation.viewControllers.last as? PathPageViewController)
     #expect(top.tag == "2")
+  }
+
+  @Test("A pop written back by a path whose change is applied at once is applied once")
+  func popWrittenBackAtOnce() async {
+    let navigation = PathNavigationController()
+    navigation.composesAtOnce = true
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    navigation.path = [1, 2]
+    await harness.settle()
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 PathPageViewController]
+      update 'navigation' 1.#1 PathPageViewController
+      update 'navigation' 1.#2 PathPageViewController
+      set-view-controllers 'navigation' [0 PathPageViewController, 1.#1 PathPageViewController, 1.#2 PathPageViewController] animated
+      """)
+    navigation.completions = []
+    // The write-back sets the path while the composer takes in the pop, and applies it at once.
+    await harness.expectTrace("update 'navigation' 1.#1 PathPageViewController") {
+      navigation.popViewController(animated: true)
+    }
+    #expect(navigation.popped == [[1]])
+    #expect(navigation.path == [1])
+    #expect(navigation.viewControllers.count == 2)
+    #expect(navigation.completions == ["reconciliation of 1 steps finished"])
   }
 }
 
