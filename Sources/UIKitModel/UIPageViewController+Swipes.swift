@@ -152,6 +152,9 @@ extension UIPageViewController {
 
   /// A swipe the user lets go back (rule P9): the pending page comes in and starts appearing,
   /// then goes out again; the pages shown stay.
+  ///
+  /// When the turn ends, the pages are moved back only if the page view controller is then on
+  /// screen (rule P11): one that left the window meanwhile took its pages off with it.
   private func turnBack(
     from pending: UIViewController, to shown: [UIViewController],
     completion: @escaping (Bool) -> Void
@@ -174,10 +177,18 @@ extension UIPageViewController {
       subject: "swipe back from \(pending.modelName)")
     record.willFinish = { [weak self] _ in
       guard let self else { return }
-      if visible {
-        pending.drivePageAppearanceBegin(false, animated: true)
-        for page in shown {
+      let onScreen =
+        self.viewIfLoaded?.isInVisibleWindow == true && self.appearanceState == .appeared
+      var moved: [UIViewController] = []
+      if onScreen {
+        if pending.appearanceState == .appearing || pending.appearanceState == .appeared {
+          pending.drivePageAppearanceBegin(false, animated: true)
+          moved.append(pending)
+        }
+        for page in shown
+        where page.appearanceState == .disappearing || page.appearanceState == .disappeared {
           page.drivePageAppearanceBegin(true, animated: true)
+          moved.append(page)
         }
       }
       if let pendingView = pending.viewIfLoaded, pendingView.superview === self.viewIfLoaded {
@@ -185,11 +196,8 @@ extension UIPageViewController {
         pendingView.removeFromSuperview()
         pending.suppressesAutomaticAppearance = false
       }
-      if visible {
-        pending.driveAppearanceEnd()
-        for page in shown {
-          page.driveAppearanceEnd()
-        }
+      for page in moved where page.appearanceState.isTransitioning {
+        page.driveAppearanceEnd()
       }
       pending.willMove(toParent: nil)
       pending.removeFromParent()

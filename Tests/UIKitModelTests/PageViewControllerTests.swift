@@ -67,7 +67,7 @@ private func names(_ controllers: [UIViewController]?) -> [String] {
 }
 
 extension ModelTests {
-  /// `UIPageViewController`, rule by rule (rules P1 to P10 of Docs/Design/0001).
+  /// `UIPageViewController`, rule by rule (rules P1 to P11 of Docs/Design/0001).
   @MainActor
   @Suite("Page view controllers (rules P)")
   struct PageViewControllers {
@@ -497,6 +497,102 @@ extension ModelTests {
       #expect(pages.view.subviews.map(\.uikitModel.name) == ["a.view"])
       #expect(ModelRuntime.diagnostics.isEmpty)
       #expect(window.isKeyWindow)
+    }
+
+    @Test(
+      "P11 the page view controller leaves the window mid-swipe let go back: no page appears off the window"
+    )
+    func p11LeavesWindowMidSwipeBack() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+      ModelRuntime.clearEvents()
+
+      #expect(pages.uikitModel.swipePage(.forward, completes: false))
+      ModelRuntime.advance(by: 0.1)
+      ModelRuntime.annotate("test", "window hidden")
+      window.isHidden = true
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          pages.dataSource.pageViewController(_:viewControllerAfter: a)
+          pages.delegate.pageViewController(_:willTransitionTo: [b])
+          b.willMove(toParent: pages)
+          b.loadView()
+          b.viewDidLoad()
+          b.viewWillAppear(true)
+          a.viewWillDisappear(true)
+          b.viewIsAppearing(true)
+          test.window hidden
+          pages.viewWillDisappear(false)
+          b.viewWillDisappear(false)
+          pages.viewDidDisappear(false)
+          a.viewDidDisappear(true)
+          b.viewDidDisappear(false)
+          b.willMove(toParent: nil)
+          b.didMove(toParent: nil)
+          pages.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [a], transitionCompleted: false)
+          """)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(a.uikitModel.appearanceState == .disappeared)
+      #expect(b.uikitModel.appearanceState == .disappeared)
+      #expect(names(pages.children) == ["a"])
+    }
+
+    @Test(
+      "P11 the page view controller leaves the window mid-swipe let go back and comes back: the pending page leaves, the page shown stays"
+    )
+    func p11ComesBackMidSwipeBack() {
+      freshModel()
+      let pages = pageViewController(.scroll)
+      let a = controller("a")
+      let b = controller("b")
+      let source = ListDataSource(pages: [a, b])
+      pages.dataSource = source
+      pages.delegate = source
+      pages.setViewControllers([a], direction: .forward, animated: false)
+      let window = makeVisibleWindow(root: pages)
+      ModelRuntime.runUntilIdle()
+
+      #expect(pages.uikitModel.swipePage(.forward, completes: false))
+      ModelRuntime.advance(by: 0.1)
+      window.isHidden = true
+      ModelRuntime.advance(by: 0.05)
+      ModelRuntime.clearEvents()
+      window.isHidden = false
+      ModelRuntime.runUntilIdle()
+
+      // Both pages are the page view controller's and in its view: both come back with it. The
+      // pending one then leaves as the turn back ends.
+      #expect(
+        ModelRuntime.eventLog() == """
+          pages.viewWillAppear(false)
+          a.viewWillAppear(false)
+          b.viewWillAppear(false)
+          pages.viewIsAppearing(false)
+          a.viewIsAppearing(false)
+          b.viewIsAppearing(false)
+          pages.viewDidAppear(false)
+          a.viewDidAppear(false)
+          b.viewDidAppear(false)
+          b.viewWillDisappear(true)
+          b.viewDidDisappear(true)
+          b.willMove(toParent: nil)
+          b.didMove(toParent: nil)
+          pages.delegate.pageViewController(_:didFinishAnimating: true, previousViewControllers: [a], transitionCompleted: false)
+          """)
+      #expect(ModelRuntime.diagnostics.isEmpty)
+      #expect(a.uikitModel.appearanceState == .appeared)
+      #expect(b.uikitModel.appearanceState == .disappeared)
+      #expect(names(pages.children) == ["a"])
     }
   }
 }
