@@ -56,12 +56,21 @@ extension ContainerHarness {
     cursor.modelDiagnostics = ModelRuntime.diagnostics.count
     cursor.exceptions = ModelRuntime.recordedExceptions.count
     #endif
-    if didNotSettle {
-      didNotSettle = false
+    switch didNotSettle {
+    case .keptStartingWork?:
       found.append(
         "the container did not settle: work kept starting more work after "
           + "\(Self.roundLimit) rounds; look for a change that causes itself again")
+    case .waitsForWorkElsewhere?:
+      found.append(
+        "the container did not settle: its composer waits for a change to be applied that "
+          + "nothing in this test's model runs; a change made in a 'Task.detached' schedules "
+          + "its work in the shared model, as a detached task does not inherit the test's: "
+          + "make the change in the test's task, or in a 'Task' it creates")
+    case nil:
+      break
     }
+    didNotSettle = nil
     return found
   }
 
@@ -89,22 +98,34 @@ extension ContainerHarness {
   // MARK: - Trace and events
 
   /// The steps the executor performed since the harness last looked, one per line.
+  ///
+  /// The trace keeps the composer's last ``Composer/traceCapacity`` steps: when more were
+  /// performed since, the first line says how many were dropped, so that no expectation passes
+  /// on the steps it could not see.
   func takeTrace() -> String {
-    let trace = composer.trace
-    let start = min(cursor.trace, trace.count)
-    cursor.trace = trace.count
-    return trace[start...].joined(separator: "\n")
+    let total = composer.stepsTraced
+    let new = max(0, total - cursor.trace)
+    cursor.trace = total
+    let kept = composer.trace.suffix(new)
+    var lines: [String] = []
+    if kept.count < new {
+      lines.append(
+        "(\(new - kept.count) earlier steps dropped: the composer keeps the last "
+          + "\(composer.traceCapacity); look more often, or raise 'traceCapacity')")
+    }
+    lines += kept
+    return lines.joined(separator: "\n")
   }
 
   /// Marks the trace so far as seen.
   func markTrace() {
-    cursor.trace = composer.trace.count
+    cursor.trace = composer.stepsTraced
   }
 
   #if !canImport(UIKit)
   /// Marks the model's events so far as seen.
   func markEvents() {
-    cursor.events = ModelRuntime.events.count
+    cursor.events = ModelRuntime.eventsRecorded
   }
   #endif
 
@@ -112,12 +133,16 @@ extension ContainerHarness {
   /// What is wrong with the names an event expectation chose, if a name is nobody's.
   ///
   /// A typo, or a child named otherwise than the test thought, would otherwise pass silently on
-  /// no events.
-  func unknownNames(in subjects: Set<String>?) -> String? {
+  /// no events. A name is somebody's when the harness named a controller so, or when the log has
+  /// an event of that name in one of the categories looked at (a view, say, has no lifecycle
+  /// events).
+  func unknownNames(in subjects: Set<String>?, categories: Set<ModelEvent.Category>) -> String? {
     guard let subjects else { return nil }
     var known = Set(made.map(\.name))
     known.insert(container.uikitModel.name)
-    for event in ModelRuntime.events { known.insert(event.subject) }
+    for event in ModelRuntime.events where categories.contains(event.category) {
+      known.insert(event.subject)
+    }
     let unknown = subjects.subtracting(known).sorted()
     guard !unknown.isEmpty else { return nil }
     let names = made.map(\.name)
@@ -131,9 +156,13 @@ extension ContainerHarness {
   /// The model's events since the harness last looked, one per line (UIKitModel only).
   func takeEvents(of subjects: Set<String>?, categories: Set<ModelEvent.Category>) -> String {
     let events = ModelRuntime.events
-    // A test that cleared the log starts the harness over.
-    let start = cursor.events <= events.count ? cursor.events : 0
-    cursor.events = events.count
+    let total = ModelRuntime.eventsRecorded
+    // Positions count every event recorded, the cleared ones included: after a test cleared the
+    // log, the events recorded since are all in it. A count that went back means the model was
+    // reset: the harness starts over.
+    let cleared = total - events.count
+    let start = cursor.events <= total ? min(max(0, cursor.events - cleared), events.count) : 0
+    cursor.events = total
     return events[start...]
       .filter { categories.contains($0.category) && (subjects?.contains($0.subject) ?? true) }
       .map(\.description)
@@ -177,14 +206,19 @@ extension ContainerHarness {
   ///   tab's view, in a navigation controller only the top one's, is in the hierarchy);
   /// - in a page view controller, once settled, each declared page it does not show is no child,
   ///   with its view out of the hierarchy: UIKit keeps only the pages it shows;
-  /// - each hidden kept-alive child is still a child, with its view out of the hierarchy;
+  /// - each hidden kept-alive child is still a child, with its view out of the hierarchy (unless
+  ///   a running swap is taking it out);
   /// - no other controller the composer made is still a child (unless a swap is running);
   /// - with UIKitModel, once settled, each shown child's appearance is the container's, and each
   ///   hidden child has disappeared.
   ///
+  /// They check the container's own children. A composed child's own children are checked where
+  /// that child is shown in a harness of its own; its diagnostics are reported here too.
+  ///
   /// - Returns: One line per violation; empty when all hold.
   public func invariantViolations() -> [String] {
     var violations: [String] = []
+    let swapping = composer.swappingChildren
     let mounted = composer.mountedTree
     let settled = !composer.isBusy
     var mountedControllers: Set<ObjectIdentifier> = []
@@ -267,7 +301,10 @@ extension ContainerHarness {
         if controller.parent !== container {
           violations.append("hidden child \(name) is no longer a child of the container")
         }
-        if let view = controller.viewIfLoaded, view.isDescendant(of: container.view) {
+        // A swap that takes a kept-alive child out animates its view out first.
+        if let view = controller.viewIfLoaded, view.isDescendant(of: container.view),
+          !swapping.contains(identity)
+        {
           violations.append("the view of hidden child \(name) is still in the container's view")
         }
         #if !canImport(UIKit)

@@ -53,7 +53,9 @@ extension ContainerHarness {
   /// Expects the steps the executor performed since the harness last looked at the trace.
   ///
   /// That is since the previous trace expectation or, for the first one, since the harness was
-  /// made, the steps that showed the container included. To look at one change alone, pass it
+  /// made, the steps that showed the container included. When the composer performed more steps
+  /// since than it keeps (``Composer/traceCapacity``), the trace starts with a line that says how
+  /// many were dropped. To look at one change alone, pass it
   /// as the `during` block of
   /// ``expectTrace(_:expectingDiagnostics:settling:sourceLocation:during:)``.
   ///
@@ -195,7 +197,7 @@ extension ContainerHarness {
     expectingDiagnostics: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let actual = takeEvents(of: subjects, categories: categories)
-    report(unknownNames(in: subjects), at: sourceLocation)
+    report(unknownNames(in: subjects, categories: categories), at: sourceLocation)
     report(
       ExpectationRecording.failure(of: "events", expected: expected, actual: actual),
       at: sourceLocation)

@@ -166,6 +166,8 @@ public final class ContainerHarness {
       watch(nested.composer, prefix: name + "/")
     } else if let nested = controller as? ComposedPageViewController {
       watch(nested.composer, prefix: name + "/")
+    } else if let nested = controller as? any ComposedContainer {
+      watch(nested.composer, prefix: name + "/")
     }
   }
 
@@ -206,19 +208,33 @@ public final class ContainerHarness {
       try? await Task.sleep(nanoseconds: 10_000_000)
     }
     #else
+    var progressed = true
     for _ in 0..<Self.roundLimit {
-      let before = (ModelRuntime.events.count, composer.trace.count)
+      let before = (ModelRuntime.eventsRecorded, composer.stepsTraced)
       await Self.letMainActorTasksRun()
       ModelRuntime.runUntilIdle()
-      let after = (ModelRuntime.events.count, composer.trace.count)
-      if before == after, !ModelRuntime.hasPendingWork, !composer.isBusy { return }
+      let after = (ModelRuntime.eventsRecorded, composer.stepsTraced)
+      progressed = before != after || ModelRuntime.hasPendingWork
+      if !progressed, !composer.isBusy { return }
+    }
+    if !progressed {
+      didNotSettle = .waitsForWorkElsewhere
+      return
     }
     #endif
-    didNotSettle = true
+    didNotSettle = .keptStartingWork
   }
 
-  /// Whether a ``settle()`` gave up: something kept starting more work.
-  var didNotSettle = false
+  /// Why the last ``settle()`` gave up, if it did.
+  var didNotSettle: Unsettled?
+
+  /// Why a ``settle()`` gave up.
+  enum Unsettled {
+    /// Work kept starting more work.
+    case keptStartingWork
+    /// The composer waited for work that nothing ran.
+    case waitsForWorkElsewhere
+  }
 
   #if !canImport(UIKit)
   /// Lets observation hops run, then moves virtual time forward by `seconds`: a test can stop in

@@ -11,7 +11,10 @@ public import UIKitModel
 /// must not run at the same time. With it, each test — each case of a parameterized test — runs
 /// in `ModelRuntime.withIsolatedRuntime(_:)`: it starts at time zero with an empty log, and
 /// nothing another test does reaches it, whether it is synchronous or waits. A suite's `init()`
-/// runs inside the test's runtime, so fixtures built there belong to the test.
+/// runs inside the test's runtime, so fixtures built there belong to the test. Tasks the test
+/// creates use its runtime too; a detached task (`Task.detached`) does not, and the layout
+/// passes it asks for go to the shared runtime, where the test never runs them
+/// (``ContainerHarness/settle()`` then reports that the container did not settle, and why).
 ///
 /// Apply it to a test, or to a suite to give every test in it (nested suites included) its own:
 ///

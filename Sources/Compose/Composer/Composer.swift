@@ -174,8 +174,14 @@ public final class Composer {
   /// The last steps performed, one line each, oldest first; for debugging and tests.
   ///
   /// It keeps the last ``traceCapacity`` steps, so a container that lives long and changes
-  /// often never holds more.
+  /// often never holds more; ``stepsTraced`` counts them all.
   public var trace: [String] { traceBuffer.elements }
+
+  /// How many steps were ever added to ``trace``, the ones it no longer keeps included.
+  ///
+  /// Code that reads the trace from time to time remembers this count to find the steps added
+  /// since, and to tell how many of them the trace dropped.
+  public var stepsTraced: Int { traceBuffer.appendedCount }
 
   /// How many steps ``trace`` keeps; 1,000 by default, `0` to keep none.
   public var traceCapacity: Int {
@@ -1037,6 +1043,11 @@ extension Composer {
   /// What the container has mounted; for ComposeTesting, do not use it directly.
   @_spi(ComposeTesting)
   public var mountedTree: CompositionTree { mounted }
+
+  /// The children a running swap takes out or brings in; for ComposeTesting, do not use it
+  /// directly.
+  @_spi(ComposeTesting)
+  public var swappingChildren: Set<ChildIdentity> { executor.swappingChildren }
 
   /// What the body declares now, resolved against the mounted tree, without watching what it
   /// reads; for ComposeTesting, do not use it directly.

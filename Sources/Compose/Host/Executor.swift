@@ -366,8 +366,10 @@ final class Executor {
     // container starts from the environment it is declared with.
     child.bindHandle?(controller, child.identity, container)
     InheritedEnvironment.set(child.environment, for: controller)
-    if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
     didMakeController?(controller, child.identity)
+    // After the hook, which may have started the controller's composer: one started before the
+    // controller is the container's child is not told to the container otherwise.
+    if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
     return controller
   }
 

@@ -44,7 +44,9 @@ public enum ModelRuntime {
   /// For asynchronous tests: while one waits, other tests run, and a test that resets the global
   /// runtime would take away the waiting test's pending work. Tasks created inside `body` use the
   /// same runtime. Objects keep working across runtimes, but a view or animation belongs to the
-  /// runtime that was current when its work was scheduled.
+  /// runtime that was current when its work was scheduled. A detached task
+  /// (`Task.detached`) inherits no task-local value, so what it schedules goes to the global
+  /// runtime: make changes from the test's task or from a `Task` it creates.
   ///
   /// ```swift
   /// @Test func stateChangeRecomposes() async {
@@ -149,6 +151,14 @@ public enum ModelRuntime {
   /// Every callback the model made, in order, since the last ``reset()`` or ``clearEvents()``.
   public static var events: [ModelEvent] { state.events }
 
+  /// How many events the model recorded since the last ``reset()``, the ones ``clearEvents()``
+  /// removed included.
+  ///
+  /// A position in the log that stays right across ``clearEvents()``: code that reads the log
+  /// from time to time remembers this count, and the events recorded since are the last
+  /// `eventsRecorded - remembered` of ``events`` (all of them, when the log was cleared since).
+  public static var eventsRecorded: Int { state.clearedEvents + state.events.count }
+
   /// The event log as text, one event per line, restricted to the given categories and subjects.
   ///
   /// ```swift
@@ -177,6 +187,7 @@ public enum ModelRuntime {
 
   /// Empties the event log, leaving everything else as it is.
   public static func clearEvents() {
+    state.clearedEvents += state.events.count
     state.events.removeAll()
   }
 

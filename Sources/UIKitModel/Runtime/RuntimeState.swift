@@ -11,6 +11,8 @@ final class RuntimeState {
   var animationCounter = 0
   var animations: [AnimationRecord] = []
   var events: [ModelEvent] = []
+  /// How many events `clearEvents()` removed.
+  var clearedEvents = 0
   var diagnostics: [ModelDiagnostic] = []
   var exceptions: [ModelException] = []
   var exceptionPolicy: ModelExceptionPolicy = .trap
