@@ -597,6 +597,21 @@ public final class Composer {
     }
   }
 
+  /// Whether `slot` declares other children than the mounted slot of its name shows, in another
+  /// order, layout or anchor: a change that reaches it, not one to its children's values only.
+  ///
+  /// A slot with hidden children never keeps its code, so the children are compared.
+  private static func declaresOtherChildren(_ slot: ResolvedSlot, than old: ResolvedSlot?)
+    -> Bool
+  {
+    guard let old else { return true }
+    if old.code == slot.code { return false }
+    guard old.layout.matches(slot.layout), old.anchor === slot.anchor,
+      old.children.count == slot.children.count
+    else { return true }
+    return zip(old.children, slot.children).contains { $0.identity != $1.identity }
+  }
+
   /// Applies the declaration: resolves the body, reconciles it with what is mounted, and performs
   /// the plan.
   private func apply(to container: UIViewController) {
@@ -621,7 +636,12 @@ public final class Composer {
     var declared = resolveTrackingObservation()
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
-    for slot in declared.slots where busy.contains(slot.name) && slot.interruption == .cutShort {
+    // A change that reaches a swapping slot cuts its swap short; a composition that declares the
+    // slot as it is (a change elsewhere, or only to update closures' values) lets it run.
+    for slot in declared.slots
+    where busy.contains(slot.name) && slot.interruption == .cutShort
+      && Self.declaresOtherChildren(slot, than: mounted.slots.first { $0.name == slot.name })
+    {
       executor.cutShort(slot.name)
     }
     // Cutting a swap short may have ended it.
@@ -631,8 +651,8 @@ public final class Composer {
     if !stillBusy.isEmpty {
       if animationsDisabled {
         changedBusySlots = stillBusy.filter { name in
-          declared.slots.first { $0.name == name }?.code
-            != mounted.slots.first { $0.name == name }?.code
+          guard let slot = declared.slots.first(where: { $0.name == name }) else { return true }
+          return Self.declaresOtherChildren(slot, than: mounted.slots.first { $0.name == name })
         }
       }
       declared = declared.replacingSlots(named: stillBusy, with: mounted)

@@ -36,7 +36,8 @@ public struct Slot: CompositionComponent {
   /// - Parameters:
   ///   - name: The slot's name, unique in the container.
   ///   - anchor: The view the children go in; `nil` for the container's root view. It must be the
-  ///     container's root view or inside it.
+  ///     container's root view or inside it. Declared with another anchor, the slot moves its
+  ///     children's root views there, with no containment call.
   ///   - layout: How children's root views are placed; ``SlotLayout/fill`` by default.
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.

@@ -455,7 +455,10 @@ final class Executor {
   /// Cuts a slot's running swap short: its animations are removed, so it completes now, in its
   /// final state, with `finished == false`.
   func cutShort(_ slotName: String) {
-    for view in swaps[slotName]?.views ?? [] {
+    // A superview another slot's running swap animates in too keeps its animations: that swap is
+    // not cut short.
+    let others = swaps.filter { $0.key != slotName }.values.flatMap(\.views)
+    for view in swaps[slotName]?.views ?? [] where !others.contains(where: { $0 === view }) {
       view.layer.removeAllAnimations()
     }
     if navigation.busySlot == slotName,
@@ -498,9 +501,15 @@ final class Executor {
     container: UIViewController
   ) {
     let host = host(for: slot, container: container)
+    // A stack the slot left (its anchor changed) goes once its last view has moved out.
+    var left: UIStackView?
     if let stack = view.superview as? UIStackView, stack !== host {
       stack.removeArrangedSubview(view)
+      if stack.arrangedSubviews.isEmpty, !stacks.values.contains(where: { $0 === stack }) {
+        left = stack
+      }
     }
+    defer { left?.removeFromSuperview() }
     let siblings = target.slots.first { $0.name == slot.name }?.children ?? []
     if let stack = host as? UIStackView {
       let before = index > 0 ? controllers[siblings[index - 1].identity]?.viewIfLoaded : nil

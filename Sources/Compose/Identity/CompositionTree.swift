@@ -878,7 +878,9 @@ struct Resolver {
   private static func mountedLayoutMatches(
     _ mountedSlots: [ResolvedSlot], at index: Int, _ slot: SlotDeclaration
   ) -> Bool {
-    guard mountedSlots[index].declaration.layout.matches(slot.layout) else { return false }
+    guard mountedSlots[index].declaration.layout.matches(slot.layout),
+      mountedSlots[index].declaration.anchor === slot.anchor
+    else { return false }
     if mountedSlots[index].declaration.placesViews, slot.placesViews { return true }
     return mountedShowsTheSame(mountedSlots, at: index, as: slot)
   }

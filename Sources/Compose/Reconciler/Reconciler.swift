@@ -376,9 +376,9 @@ struct Planner {
   mutating func reconcile(old: borrowing ResolvedSlot, new: borrowing ResolvedSlot)
     -> [ResolvedChild]
   {
-    // A new layout applies to the children that stay, too. Custom layouts cannot be compared;
-    // two custom layouts count as the same.
-    let relayout = !old.layout.matches(new.layout)
+    // A new layout applies to the children that stay, too, and a new anchor takes their views.
+    // Custom layouts cannot be compared; two custom layouts count as the same.
+    let relayout = !old.layout.matches(new.layout) || old.anchor !== new.anchor
     if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
       // The common case, an unchanged slot: only the update closures run.
       updateChildren(of: new, from: old)
