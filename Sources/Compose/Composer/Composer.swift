@@ -34,6 +34,13 @@ public import UIKitModel
 /// ``composeIfNeeded()`` — UIKit offers no other way to learn that a view loaded.
 /// ``ComposedViewController`` does it for you.
 ///
+/// The container also tells its composer when it appears and disappears, with
+/// ``forwardBeginAppearanceTransition(_:animated:)`` and ``forwardEndAppearanceTransition()``
+/// from its four appearance callbacks. Without them, the composer cannot know that the container
+/// is leaving the screen, and a swap declared then animates: UIKit logs unbalanced appearance
+/// calls for the leaving child, and the arriving one is left appeared off screen.
+/// ``ComposedViewController`` does this too.
+///
 /// A body that reads `@Observable` state is composed again when that state changes, with no
 /// ``setNeedsCompose()`` call: the composer watches what the body (and the compositions in it)
 /// read while they are resolved. Reads in a child's update closure are watched too, per child: a

@@ -72,6 +72,44 @@ private final class KeptListOrDetail: ComposedViewController {
   }
 }
 
+/// A container with a composer of its own, as the documentation shows it, that tells the composer
+/// of its appearance.
+@MainActor
+private final class ToldContainer: UIViewController {
+  var id = 0 {
+    didSet { composer.setNeedsCompose() }
+  }
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") { Child { RowViewController() }.id(id) }
+      .transition(.crossDissolve(duration: 0.3))
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+}
+
 @MainActor
 @Suite("Slots: what a change reaches", .isolatedModel)
 struct SlotSwapScopeTests {
@@ -114,6 +152,30 @@ struct SlotSwapScopeTests {
         "swap 'content' second RowViewController -> 'content' first HeaderViewController finished"
       ])
     harness.expectInvariants()
+  }
+
+  @Test(
+    "A container told of its appearance swaps without animation while a push covers it, balanced"
+  )
+  func swapWhileCovered() async throws {
+    let screen = ToldContainer()
+    screen.uikitModel.name = "container"
+    let navigation = UINavigationController(rootViewController: screen)
+    let window = show(navigation)
+    var animated: [Bool] = []
+    screen.composer.onSwapCompletion = { animated.append($0.animated) }
+    navigation.pushViewController(UIViewController(), animated: true)
+    ModelRuntime.advance(by: 0.05)
+    screen.id = 1
+    screen.composer.composeIfNeeded()
+    ModelRuntime.runUntilIdle()
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(screen.view.window == nil)
+    let child = try #require(screen.children.first)
+    #expect(screen.children.count == 1)
+    #expect(child.uikitModel.appearanceState == .disappeared)
+    #expect(animated == [false])
+    _ = window
   }
 
   @Test("A change to a cut-short slot still cuts its swap short")
