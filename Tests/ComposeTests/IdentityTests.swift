@@ -878,7 +878,7 @@ struct IdentityRules {
   // MARK: Lifetime
 
   @Test(
-    "A kept-alive child leaving is detached and hidden; coming back it is attached, then updated",
+    "A kept-alive child leaving is detached and hidden; coming back it is updated, then attached",
     arguments: [true, false])
   func keepAliveDetachAttach(hasUpdate: Bool) {
     func tree(_ tab: Int) -> CompositionTree {
@@ -931,14 +931,16 @@ struct IdentityRules {
         """)
 
     let returning = leaving.tree.reconcile(to: tree(0))
-    var expected = """
+    // The returning child is updated before its view comes back, so that it appears with current
+    // values.
+    let update = hasUpdate ? "update 'tabs' \(branch) ListViewController\n" : ""
+    let expected = """
       will-move-to-nil 'tabs' second DetailViewController
       remove-view 'tabs' second DetailViewController
       remove-from-parent 'tabs' second DetailViewController
-      attach-view 'tabs' \(branch) ListViewController at 0
+      \(update)attach-view 'tabs' \(branch) ListViewController at 0
       layout 'tabs' \(branch) ListViewController fill
       """
-    if hasUpdate { expected += "\nupdate 'tabs' \(branch) ListViewController" }
     #expect(returning.plan.description == expected)
     #expect(returning.plan.summary.attachments == 1)
     #expect(returning.plan.summary.additions == 0)
@@ -1067,11 +1069,12 @@ struct IdentityRules {
     }
     let leaving = CompositionTree {}.reconcile(to: tree(0)).tree.reconcile(to: tree(1))
     let returning = leaving.tree.reconcile(to: tree(0))
-    // The returning controller is the live, hidden one: like an attach, it gets its update.
+    // The returning controller is the live, hidden one: like an attach, it gets its update,
+    // before the swap, so that it appears with current values.
     #expect(
       returning.plan.description == """
-        swap 'tabs' second DetailViewController -> 'tabs' first ListViewController crossDissolve(0.3) reviving
         update 'tabs' first ListViewController
+        swap 'tabs' second DetailViewController -> 'tabs' first ListViewController crossDissolve(0.3) reviving
         """)
     #expect(returning.plan.summary.swaps == 1)
     #expect(returning.plan.summary.additions == 0)
@@ -1237,11 +1240,11 @@ struct IdentityRules {
         remove-view 'tabs' second DetailViewController
         end-appearance 'tabs' second DetailViewController
         remove-from-parent 'tabs' second DetailViewController
+        update 'tabs' first ListViewController
         begin-appearance 'tabs' first ListViewController appearing
         attach-view 'tabs' first ListViewController at 0
         layout 'tabs' first ListViewController fill
         end-appearance 'tabs' first ListViewController
-        update 'tabs' first ListViewController
         """)
     // A hidden child's view is already out of the window: evicting it needs no appearance step.
     let evicting = leaving.tree.evictingHiddenChildren(forwarding: .manual)

@@ -325,7 +325,7 @@ struct ReconcilerProperties {
       "plan:\n\(plan)")
   }
 
-  @Test("A kept-alive child that comes back in a swap is updated, as when it is attached")
+  @Test("A kept-alive child that comes back in a swap is updated first, as when it is attached")
   func swapRevivingKeptAliveChildUpdatesIt() {
     func tabs(first: Bool) -> CompositionContent {
       Slot("tabs") {
@@ -343,9 +343,9 @@ struct ReconcilerProperties {
     let plan = second.reconcile(to: CompositionTree(tabs(first: true))).plan
     #expect(
       plan.description == """
+        update 'tabs' first ListViewController
         swap 'tabs' second DetailViewController -> 'tabs' first ListViewController \
         crossDissolve(0.25) keeping outgoing reviving
-        update 'tabs' first ListViewController
         """)
   }
 

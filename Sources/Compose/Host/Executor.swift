@@ -281,6 +281,7 @@ final class Executor {
       guard let update = entry.child.update else { return }
       let controller: UIViewController
       if let live = controllers[identity] {
+        // A kept child: shown, or hidden and about to come back (its view is attached next).
         controller = live
       } else if !controllers.hasEntry(identity), prepared[identity] == nil {
         // An arriving child: its factory runs now, and its update brings the new controller up

@@ -125,7 +125,9 @@ extension Plan {
       /// that brings it in): the factory makes the controller, the update closure gives it the
       /// current values, then the containment calls begin — make, update, add, as SwiftUI's
       /// representables do. A child therefore shows current values from its first appearance,
-      /// and its factory need not repeat what its update sets.
+      /// and its factory need not repeat what its update sets. A hidden child that comes back
+      /// is updated the same way, right before its `attach-view` (or the `swap` that revives
+      /// it): it appears with current values too.
       case update
       /// Replaces the child `from` with this step's child, in `from`'s place, in one animated
       /// transition: the full remove of `from` (or its detachment, when `keepsOutgoing`) and the

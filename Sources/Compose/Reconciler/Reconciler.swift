@@ -436,9 +436,10 @@ struct Planner {
         if let swap, swap.incoming == index {
           let keepsOutgoing = swap.outgoing.lifetime.keepsHiddenChildren
           let revivesIncoming = hasHidden ? hiddenIndexes[child.identity] != nil : false
-          // A child the swap makes is brought up to date before it enters: make, update, then
-          // the containment calls.
-          if !revivesIncoming, child.hasUpdate {
+          // The arriving child is brought up to date before it enters, so that it appears with
+          // current values: a new one is made, then updated, then the containment calls begin;
+          // a hidden one is updated before its view comes back.
+          if child.hasUpdate {
             steps.append(Plan.Step(.update, child.identity))
           }
           steps.append(
@@ -448,12 +449,7 @@ struct Planner {
                 keepsOutgoing: keepsOutgoing, revivesIncoming: revivesIncoming),
               child.identity))
           if keepsOutgoing { hidden.append(swap.outgoing) }
-          if revivesIncoming {
-            attached.insert(child.identity)
-            if child.hasUpdate {
-              steps.append(Plan.Step(.update, child.identity))
-            }
-          }
+          if revivesIncoming { attached.insert(child.identity) }
         } else if hasHidden ? hiddenIndexes[child.identity] != nil : false {
           attach(child, at: index, layout: layoutDescription)
           attached.insert(child.identity)
@@ -599,13 +595,15 @@ struct Planner {
   }
 
   private mutating func attach(_ child: ResolvedChild, at index: Int, layout: String) {
+    // A hidden child is brought up to date before its view comes back: attaching the view
+    // starts its appearance, and it must appear with current values, as a new child does.
+    if child.hasUpdate {
+      steps.append(Plan.Step(.update, child.identity))
+    }
     // The view's constraints left with it; the slot's layout is applied again.
     appearance(true, child.identity) {
       $0.steps.append(Plan.Step(.attachView(at: index), child.identity))
       $0.steps.append(Plan.Step(.layout(layout), child.identity))
-    }
-    if child.hasUpdate {
-      steps.append(Plan.Step(.update, child.identity))
     }
   }
 

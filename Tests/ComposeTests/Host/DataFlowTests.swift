@@ -181,6 +181,132 @@ struct InitialUpdateTests {
       ])
     _ = window
   }
+
+  /// A screen whose slot shows a kept-alive card that records its updates, or a list.
+  private func keptAliveCardScreen(_ transition: Transition) -> DataFlowScreen {
+    DataFlowScreen { screen in
+      Slot("content") {
+        if !screen.flag {
+          Child {
+            named(CardViewController(), "card")
+          } update: { card in
+            ModelRuntime.annotate("card", "update '\(screen.headline)'")
+            card.headline = screen.headline
+          }
+          .lifetime(.keepAlive)
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+      .transition(transition)
+    }
+  }
+
+  @Test("A kept-alive child shown again is updated before its view is attached, then appears")
+  func updateBeforeAttach() throws {
+    ModelRuntime.reset()
+    let screen = keptAliveCardScreen(.none)
+    let window = show(screen)
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    screen.headline = "changed while hidden"
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.update 'changed while hidden'
+        card.viewWillAppear(false)
+        card.viewWillAppear sees 'changed while hidden'
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        """)
+    #expect(
+      screen.composer.trace.suffix(3) == [
+        "update 'content' first CardViewController",
+        "attach-view 'content' first CardViewController at 0",
+        "layout 'content' first CardViewController fill",
+      ])
+    _ = window
+  }
+
+  @Test("A kept-alive child swapped back in is updated before the transition that shows it")
+  func updateBeforeRevivingSwap() throws {
+    ModelRuntime.reset()
+    let screen = keptAliveCardScreen(.crossDissolve(duration: 0.3))
+    let window = show(screen)
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+    screen.headline = "changed while hidden"
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    screen.flag = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.update 'changed while hidden'
+        card.viewWillAppear(true)
+        card.viewWillAppear sees 'changed while hidden'
+        card.viewIsAppearing(true)
+        card.viewDidAppear(true)
+        """)
+    #expect(
+      screen.composer.trace.suffix(2) == [
+        "update 'content' first CardViewController",
+        "swap 'content' second ListViewController -> 'content' first CardViewController "
+          + "crossDissolve(0.3) reviving",
+      ])
+    _ = window
+  }
+
+  @Test("An eager child declared hidden is updated before the switch that loads and shows it")
+  func updateBeforeEagerSwitch() throws {
+    ModelRuntime.reset()
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        Child { named(ListViewController(), "list") }.lifetime(.eager).hidden(screen.flag)
+        Child {
+          named(CardViewController(), "card")
+        } update: { card in
+          ModelRuntime.annotate("card", "update '\(screen.headline)'")
+          card.headline = screen.headline
+        }
+        .lifetime(.eager).hidden(!screen.flag)
+      }
+      .transition(.cut)
+    }
+    let window = show(screen)
+    screen.headline = "changed while hidden"
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    screen.flag = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      ModelRuntime.eventLog(for: ["card"]) == """
+        card.update 'changed while hidden'
+        card.loadView()
+        card.viewDidLoad()
+        card.viewDidLoad sees 'changed while hidden'
+        card.viewWillAppear(false)
+        card.viewWillAppear sees 'changed while hidden'
+        card.viewIsAppearing(false)
+        card.viewDidAppear(false)
+        """)
+    #expect(
+      screen.composer.trace.suffix(2) == [
+        "update 'content' 1 CardViewController",
+        "swap 'content' 0 ListViewController -> 'content' 1 CardViewController cut keeping "
+          + "outgoing reviving",
+      ])
+    _ = window
+  }
 }
 // MARK: - Handles
 

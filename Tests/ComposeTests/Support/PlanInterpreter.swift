@@ -18,8 +18,9 @@ import Compose
 /// - `swap from -> to`: the arriving child takes the place of the outgoing one, which is removed, or
 ///   becomes hidden when the swap keeps it; an arriving child that was hidden comes back;
 /// - `update`, `layout`, `did-move`, `will-move-to-nil` and the appearance steps change no order,
-///   but need a child of the container (`update` a shown one, or an arriving one right before
-///   its `add-child` or `swap`).
+///   but need a child of the container (`update` a shown one, an arriving one right before its
+///   `add-child` or `swap`, or a hidden one right before the step that brings its view back:
+///   its `attach-view`, the `begin-appearance` before it, or the `swap` that revives it).
 ///
 /// A step that cannot be performed is recorded in ``violations`` and skipped.
 /// ``sequencingViolations(of:forwarding:)`` checks separately that each child's steps form one
@@ -83,7 +84,8 @@ struct PlanInterpreter {
   ///   - declared: The new declaration, which gives the new order that positions refer to.
   mutating func perform(_ plan: Plan, declared: CompositionTree) {
     for (index, step) in plan.steps.enumerated() {
-      perform(step, declared: declared, index: index)
+      let next = index + 1 < plan.steps.count ? plan.steps[index + 1] : nil
+      perform(step, next: next, declared: declared, index: index)
     }
     for (name, state) in slots where !state.inFlight.isEmpty {
       let names = state.inFlight.map(\.description).sorted().joined(separator: ", ")
@@ -91,7 +93,9 @@ struct PlanInterpreter {
     }
   }
 
-  private mutating func perform(_ step: Plan.Step, declared: CompositionTree, index: Int) {
+  private mutating func perform(
+    _ step: Plan.Step, next: Plan.Step?, declared: CompositionTree, index: Int
+  ) {
     let child = step.child
     let name = child.slot
     var state = slots[name] ?? SlotState()
@@ -152,6 +156,13 @@ struct PlanInterpreter {
       state.shown[position] = child
       if keepsOutgoing { state.hidden.insert(outgoing) }
     case .update:
+      // A hidden child is updated only right before its view comes back.
+      if state.hidden.contains(child) {
+        guard let next, next.child == child, Self.bringsViewBack(next.action) else {
+          return fail("the child is hidden, and its view does not come back right after")
+        }
+        return
+      }
       // A shown child, or an arriving one (not a child yet), whose add or swap follows.
       guard isShown || !isChild else { return fail("the child is neither shown nor arriving") }
     case .layout, .didMove, .willMoveToNil, .beginAppearance, .endAppearance:
@@ -161,6 +172,16 @@ struct PlanInterpreter {
       // The random declarations have no system container or presentation; their plans are
       // asserted as text.
       fail("a system container or presentation operation in a slot of views")
+    }
+  }
+
+  /// Whether a step brings a hidden child's view back: its `attach-view`, the `begin-appearance`
+  /// that comes right before it, or a `swap` that revives it.
+  private static func bringsViewBack(_ action: Plan.Step.Action) -> Bool {
+    switch action {
+    case .attachView, .beginAppearance(appearing: true): true
+    case .swap(_, _, _, let revivesIncoming): revivesIncoming
+    default: false
     }
   }
 
@@ -193,10 +214,11 @@ struct PlanInterpreter {
   ///
   /// The sequences: add (`add-child`, `insert-view`, `layout`, `did-move`); remove
   /// (`will-move-to-nil`, `remove-view`, `remove-from-parent`); remove a hidden child
-  /// (`will-move-to-nil`, `remove-from-parent`); `detach-view`; `attach-view` and `layout`;
-  /// `move-view` and `layout` (after a layout change), alone or together; `swap`; each optionally
-  /// followed by `update`; `update` alone; an add or a swap that brings a new child preceded by
-  /// `update` (make, update, then the containment calls). With manual forwarding, every
+  /// (`will-move-to-nil`, `remove-from-parent`); `detach-view`; `move-view` and `layout` (after a
+  /// layout change), alone or together, each optionally followed by `update`; `update` alone;
+  /// an add, an `attach-view` and `layout`, or a `swap`, each optionally preceded by `update`
+  /// (an arriving child, new or hidden, is brought up to date before the containment calls or
+  /// the view's return, so that it appears with current values). With manual forwarding, every
   /// view change except a swap's is bracketed by `begin-appearance`/`end-appearance`, and never
   /// otherwise. A swap's outgoing child has no other step.
   ///
@@ -211,16 +233,15 @@ struct PlanInterpreter {
     }
     let add = ["add-child"] + bracket(true, ["insert-view", "layout"]) + ["did-move"]
     let sequences: [[String]] = [
-      add, ["update"] + add, ["update", "swap"],
+      add, ["update"] + add, ["swap"], ["update", "swap"],
       ["will-move-to-nil"] + bracket(false, ["remove-view"]) + ["remove-from-parent"],
       ["will-move-to-nil", "remove-from-parent"],
       bracket(false, ["detach-view"]),
       bracket(true, ["attach-view", "layout"]),
-      bracket(true, ["attach-view", "layout"]) + ["update"],
+      ["update"] + bracket(true, ["attach-view", "layout"]),
       ["move-view"], ["move-view", "update"], ["move-view", "layout"],
       ["move-view", "layout", "update"],
       ["layout"], ["layout", "update"],
-      ["swap"], ["swap", "update"],
       ["update"],
     ]
 
