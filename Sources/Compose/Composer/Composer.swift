@@ -707,6 +707,9 @@ public final class Composer {
     mounted = reconciliation.tree
     let running = RunningReconciliation(plan: reconciliation.plan)
     performing = running
+    if hasNestedComposers {
+      passEnvironment(toChildrenComingBackIn: reconciliation.plan, declared: declared)
+    }
     executor.perform(reconciliation.plan, from: before, to: mounted)
     executor.bindHandles(of: declared)
     performing = nil
@@ -817,29 +820,61 @@ public final class Composer {
 
   /// Gives each declared child the environment it was declared with, and asks the children that
   /// are composed containers to compose again with it when its values changed.
+  ///
+  /// Hidden children are left out: a hidden nested container would compose for changes no one
+  /// sees. It is given its environment when it comes back (see
+  /// `passEnvironment(toChildrenComingBackIn:declared:)`).
   private func passEnvironmentDown(_ declared: CompositionTree) {
     for slot in declared.slots {
       for child in slot.children {
-        // A child whose environment was released (a busy slot's, or a mounted child standing
-        // for the declared one before nesting began) keeps what it was given last. One that
-        // kept its environment was given the declared one when it was resolved, even an empty
-        // one: a value no longer set reaches the nested container as its default.
-        guard !child.isReleased || child.keepsEnvironment,
-          let controller = executor.controller(for: child.identity)
-        else { continue }
-        // An environment with the same values changes nothing below: the nested container
-        // composes for its own changes, not for each of its parent's.
-        let nested = InheritedEnvironment.composer(of: controller)
-        if let given = InheritedEnvironment.environment(of: controller),
-          given.hasSameValues(as: child.environment),
-          nested?.hasComposed(in: child.environment) ?? true
-        {
-          continue
-        }
-        InheritedEnvironment.set(child.environment, for: controller)
-        nested?.setNeedsCompose()
+        passEnvironment(to: child)
       }
     }
+  }
+
+  /// Gives each hidden child that `plan` brings back (`attach-view`, or a `swap` that revives
+  /// it) the environment it is declared with, before its view is attached.
+  ///
+  /// A nested container hidden while its environment changed then composes as it appears (a
+  /// composed container composes in its `viewWillAppear(_:)`, or as its view loads), so that its
+  /// children appear with current values, not with those it had when it was hidden.
+  ///
+  /// - Complexity: O(*s* + *a* × *c*), where *s* is the number of steps, *a* the number of
+  ///   children brought back and *c* the number of children of their slots.
+  private func passEnvironment(toChildrenComingBackIn plan: Plan, declared: CompositionTree) {
+    for step in plan.steps {
+      switch step.action {
+      case .attachView, .swap(_, _, _, revivesIncoming: true): break
+      default: continue
+      }
+      guard let slot = declared.slots.first(where: { $0.name == step.child.slot }),
+        let child = slot.children.first(where: { $0.identity == step.child })
+      else { continue }
+      passEnvironment(to: child)
+    }
+  }
+
+  /// Gives a declared child the environment it was declared with, and asks it to compose again
+  /// when it is a composed container and the values changed.
+  private func passEnvironment(to child: ResolvedChild) {
+    // A child whose environment was released (a busy slot's, or a mounted child standing for
+    // the declared one before nesting began) keeps what it was given last. One that kept its
+    // environment was given the declared one when it was resolved, even an empty one: a value
+    // no longer set reaches the nested container as its default.
+    guard !child.isReleased || child.keepsEnvironment,
+      let controller = executor.controller(for: child.identity)
+    else { return }
+    // An environment with the same values changes nothing below: the nested container composes
+    // for its own changes, not for each of its parent's.
+    let nested = InheritedEnvironment.composer(of: controller)
+    if let given = InheritedEnvironment.environment(of: controller),
+      given.hasSameValues(as: child.environment),
+      nested?.hasComposed(in: child.environment) ?? true
+    {
+      return
+    }
+    InheritedEnvironment.set(child.environment, for: controller)
+    nested?.setNeedsCompose()
   }
 
   /// A page turn a pages slot waited for ended: the reconciliation that started it is complete,

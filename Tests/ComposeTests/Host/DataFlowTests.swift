@@ -1319,6 +1319,50 @@ private func checkLeafFollowsTheme(
   #expect(shown.headline == "blue none", sourceLocation: sourceLocation)
 }
 
+/// A second level whose leaf shows the theme it inherits, and says when its update runs.
+@MainActor
+private final class ThemedLeafLevel: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("leaf") {
+      Child {
+        named(CardViewController(), "leaf")
+      } update: { leaf, environment in
+        ModelRuntime.annotate("leaf", "update '\(environment.theme)'")
+        leaf.headline = environment.theme
+      }
+    }
+  }
+}
+
+/// A first level whose tab shows a ``ThemedLeafLevel`` or a list, under its theme: the themed
+/// level kept alive while the list is shown, or both eager, the one not shown declared hidden.
+@MainActor
+private final class ThemedTabLevel: ComposedViewController {
+  var theme = "dark" {
+    didSet { setNeedsCompose() }
+  }
+  var showsThemed = true {
+    didSet { setNeedsCompose() }
+  }
+  var eager = false
+  var transition = Transition.none
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("tab") {
+      if eager {
+        Child { named(ThemedLeafLevel(), "themed") }.lifetime(.eager).hidden(!showsThemed)
+        Child { named(ListViewController(), "list") }.lifetime(.eager).hidden(showsThemed)
+      } else if showsThemed {
+        Child { named(ThemedLeafLevel(), "themed") }.lifetime(.keepAlive)
+      } else {
+        Child { named(ListViewController(), "list") }
+      }
+    }
+    .transition(transition)
+    .environment(\.theme, theme)
+  }
+}
+
 @MainActor
 @Suite("Data flow: environment into nested containers", .isolatedModel)
 struct NestedEnvironmentTests {
@@ -1500,6 +1544,132 @@ struct NestedEnvironmentTests {
     #expect(leaf.headline == "light red")
     #expect(first.composer.diagnostics.isEmpty)
     #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("A hidden composed child composes in the new environment only as it is shown again")
+  func keptAliveNestedContainerAppearsWithCurrentEnvironment() throws {
+    ModelRuntime.reset()
+    let first = ThemedTabLevel()
+    let window = show(first)
+    first.showsThemed = false
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    // Hidden: the nested container does not compose for a change no one sees.
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(ModelRuntime.eventLog(for: ["leaf"]) == "")
+
+    first.showsThemed = true
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["leaf"]) == """
+        leaf.update 'light'
+        leaf.viewWillAppear(false)
+        leaf.viewWillAppear sees 'light'
+        leaf.viewIsAppearing(false)
+        leaf.viewDidAppear(false)
+        """)
+    #expect(first.composer.trace.last == "layout 'tab' first.second ThemedLeafLevel fill")
+    _ = window
+  }
+
+  @Test("A composed child swapped back in composes in the new environment before it appears")
+  func keptAliveNestedContainerSwappedInAppearsWithCurrentEnvironment() throws {
+    ModelRuntime.reset()
+    let first = ThemedTabLevel()
+    first.transition = .crossDissolve(duration: 0.3)
+    let window = show(first)
+    first.showsThemed = false
+    ModelRuntime.runUntilIdle()
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    first.showsThemed = true
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["leaf"]) == """
+        leaf.update 'light'
+        leaf.viewWillAppear(true)
+        leaf.viewWillAppear sees 'light'
+        leaf.viewIsAppearing(true)
+        leaf.viewDidAppear(true)
+        """)
+    #expect(
+      first.composer.trace.last
+        == "swap 'tab' second ListViewController -> 'tab' first.second ThemedLeafLevel "
+        + "crossDissolve(0.3) reviving")
+    _ = window
+  }
+
+  @Test("An eager composed child shown at last composes in the environment in effect then")
+  func eagerNestedContainerAppearsWithCurrentEnvironment() throws {
+    ModelRuntime.reset()
+    let first = ThemedTabLevel()
+    first.eager = true
+    first.transition = .cut
+    first.showsThemed = false
+    let window = show(first)
+    let themed = try #require(first.children.compactMap { $0 as? ThemedLeafLevel }.first)
+    #expect(themed.viewIfLoaded == nil)
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    first.showsThemed = true
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["leaf"]) == """
+        leaf.update 'light'
+        leaf.willMove(toParent: themed)
+        leaf.loadView()
+        leaf.viewDidLoad()
+        leaf.viewDidLoad sees 'light'
+        leaf.didMove(toParent: themed)
+        leaf.viewWillAppear(false)
+        leaf.viewWillAppear sees 'light'
+        leaf.viewIsAppearing(false)
+        leaf.viewDidAppear(false)
+        """)
+    #expect(
+      first.composer.trace.last
+        == "swap 'tab' first.first.1 ListViewController -> 'tab' first.first.0 ThemedLeafLevel cut "
+        + "keeping outgoing reviving")
+    _ = window
+  }
+
+  @Test("An eager composed child switched back to composes in the new environment first")
+  func eagerNestedContainerShownAgainAppearsWithCurrentEnvironment() throws {
+    ModelRuntime.reset()
+    let first = ThemedTabLevel()
+    first.eager = true
+    first.transition = .cut
+    let window = show(first)
+    first.showsThemed = false
+    ModelRuntime.runUntilIdle()
+    ModelRuntime.clearEvents()
+
+    // Hidden: the nested container does not compose for a change no one sees.
+    first.theme = "light"
+    ModelRuntime.runUntilIdle()
+    #expect(ModelRuntime.eventLog(for: ["leaf"]) == "")
+
+    first.showsThemed = true
+    ModelRuntime.runUntilIdle()
+    #expect(
+      ModelRuntime.eventLog(for: ["leaf"]) == """
+        leaf.update 'light'
+        leaf.viewWillAppear(false)
+        leaf.viewWillAppear sees 'light'
+        leaf.viewIsAppearing(false)
+        leaf.viewDidAppear(false)
+        """)
+    #expect(
+      first.composer.trace.last
+        == "swap 'tab' first.first.1 ListViewController -> 'tab' first.first.0 ThemedLeafLevel cut "
+        + "keeping outgoing reviving")
     _ = window
   }
 }
