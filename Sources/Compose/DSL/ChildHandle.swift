@@ -9,8 +9,10 @@ public import UIKitModel
 /// Make a handle, keep it in the container, and attach it to a child with
 /// ``Child/handle(_:)``. When the composer makes the child's controller, or composes the
 /// declaration that attaches the handle to a child that is already live, it binds the handle to
-/// the controller; from then on ``controller`` returns it for as long as it is a child of the
-/// container — shown, or hidden and kept alive — and `nil` once it is removed:
+/// the controller; from then on ``controller`` returns it for as long as it is the container's —
+/// a slot's child, shown or hidden and kept alive, a controller of its navigation stack, a tab, a
+/// page, or a controller it presents, from the moment it is made (a presentation may wait for
+/// UIKit) until its dismissal ends — and `nil` once it is removed or dismissed:
 ///
 /// ```swift
 /// final class MailViewController: ComposedViewController {
@@ -44,14 +46,18 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   public enum State: Hashable, Sendable {
     /// No controller was made for the handle's child yet: it was not declared, or not composed.
     case notMade
-    /// The controller is a child of the container, shown or hidden and kept alive.
+    /// The controller is the container's: a child of it, shown or hidden and kept alive (a
+    /// slot's child, a controller of its navigation stack, a tab), a page it shows or keeps for
+    /// the next turn, or a controller it presents or waits to present.
     case live
-    /// The controller was removed from the container (or released).
+    /// The controller is no longer the container's: its child is no longer declared, was
+    /// replaced, or was dismissed, or other code took it (or it was released).
     case removed
   }
 
   private weak var bound: Controller?
-  private weak var container: UIViewController?
+  /// What holds the bound controller: the executor of the container's composer.
+  private weak var holder: Executor?
   private var wasBound = false
   /// The child the handle follows: the one it was last bound to, or last attached to while that
   /// child had no controller.
@@ -72,11 +78,11 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   /// Whether the handle's child is live, and if not, why.
   public var state: State {
     guard wasBound else { return .notMade }
-    guard let bound, let container, bound.parent === container else { return .removed }
+    guard let bound, let holder, holder.holds(bound) else { return .removed }
     return .live
   }
 
-  /// Whether the handle's child is live: a child of the container.
+  /// Whether the handle's child is live: the container's (see ``State/live``).
   public var isLive: Bool { state == .live }
 
   /// The handle's state in words, naming the controller type.
@@ -88,15 +94,15 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
     case .live:
       "handle of '\(Controller.self)': live"
     case .removed:
-      "handle of '\(Controller.self)': removed from the container; its child is no longer "
-        + "declared, or was replaced"
+      "handle of '\(Controller.self)': removed; its child is no longer declared, was replaced, "
+        + "or was dismissed"
     }
   }
 
   /// Binds the handle to its child's controller: one the composer made, or one already live.
-  func bind(_ controller: Controller, of child: ChildIdentity, in container: UIViewController) {
+  func bind(_ controller: Controller, of child: ChildIdentity, heldBy holder: Executor) {
     bound = controller
-    self.container = container
+    self.holder = holder
     wasBound = true
     followed = child
   }
@@ -109,15 +115,15 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   func follow(_ child: ChildIdentity) {
     guard followed != child else { return }
     bound = nil
-    container = nil
+    holder = nil
     wasBound = false
     followed = child
   }
 }
 
-/// Tells a child's ``ChildHandle`` about the child: its controller and the container, or `nil`
-/// when the child is declared but has no controller.
-typealias HandleBinding = @MainActor (UIViewController?, ChildIdentity, UIViewController) -> Void
+/// Tells a child's ``ChildHandle`` about the child: its controller and the executor that holds
+/// it, or `nil` when the child is declared but has no controller.
+typealias HandleBinding = @MainActor (UIViewController?, ChildIdentity, Executor) -> Void
 
 extension Child {
   /// Attaches a handle through which the container reaches this child's live controller.
@@ -136,13 +142,13 @@ extension Child {
   /// - Returns: The child with the handle attached.
   public func handle(_ handle: ChildHandle<Controller>) -> Child {
     modified {
-      $0.with(bindHandle: { [weak handle] controller, child, container in
+      $0.with(bindHandle: { [weak handle] controller, child, holder in
         guard let controller else {
           handle?.follow(child)
           return
         }
         guard let typed = controller as? Controller else { return }
-        handle?.bind(typed, of: child, in: container)
+        handle?.bind(typed, of: child, heldBy: holder)
       })
     }
   }

@@ -141,6 +141,24 @@ final class Executor {
     controllers[identity]
   }
 
+  /// Whether a controller Compose made is the container's: a child of it (a slot's child, shown
+  /// or hidden, a controller of its navigation stack, a tab, the page shown), a page kept for the
+  /// next turn, or a controller it presents (until the dismissal ends) or waits to present.
+  ///
+  /// A presented controller is no child: UIKit presents it from the container's farthest
+  /// ancestor, and the container's `presentedViewController` reads it from there.
+  func holds(_ controller: UIViewController) -> Bool {
+    guard let container else { return false }
+    if controller.parent === container { return true }
+    if controller.parent == nil, controller.presentingViewController != nil,
+      container.presentedViewController === controller
+    {
+      return true
+    }
+    if pages.kept.values.contains(where: { $0 === controller }) { return true }
+    return presentation.queue.contains { controllers[$0.identity] === controller }
+  }
+
   // MARK: - Performing a plan
 
   /// Performs `plan`, which takes the container from `mounted` to `target`.
@@ -183,7 +201,7 @@ final class Executor {
   /// yet) stops reaching the controller of the child it followed before. Those are told first, so
   /// that a handle attached to several children follows a live one.
   func bindHandles(of declared: CompositionTree) {
-    guard declared.hasHandles, let container else { return }
+    guard declared.hasHandles, container != nil else { return }
     for live in [false, true] {
       for slot in declared.slots where slot.hasHandles {
         for children in [slot.children, slot.hidden] {
@@ -191,7 +209,7 @@ final class Executor {
             guard let bind = child.bindHandle else { continue }
             let controller = controllers[child.identity]
             guard (controller != nil) == live else { continue }
-            bind(controller, child.identity, container)
+            bind(controller, child.identity, self)
           }
         }
       }
@@ -365,7 +383,7 @@ final class Executor {
     }
     // Accepted: it becomes the child by the steps that follow. A child that is a composed
     // container starts from the environment it is declared with.
-    child.bindHandle?(controller, child.identity, container)
+    child.bindHandle?(controller, child.identity, self)
     InheritedEnvironment.set(child.environment, for: controller)
     didMakeController?(controller, child.identity)
     // After the hook, which may have started the controller's composer: one started before the

@@ -346,8 +346,8 @@ struct ChildHandleTests {
     #expect(!screen.card.isLive)
     #expect(
       screen.card.description
-        == "handle of 'CardViewController': removed from the container; its child is no longer "
-        + "declared, or was replaced")
+        == "handle of 'CardViewController': removed; its child is no longer declared, was "
+        + "replaced, or was dismissed")
     #expect(removed == nil)
 
     // Declared again: a new controller is made, and the handle follows it.
@@ -598,6 +598,141 @@ struct ChildHandleTests {
     #expect(screen.card.controller == nil)
     _ = window
   }
+
+  @Test("A handle of a presented child is live while UIKit presents it, and removed once dismissed")
+  func handleOfPresentedChild() async throws {
+    let screen = DataFlowScreen { screen in
+      Slot("content") { Child { named(ListViewController(), "list") } }
+      Presentation("sheet", item: screen.sheetItem, id: \.self) { _ in
+        Child { CardViewController() }.handle(screen.card)
+      }
+    }
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    #expect(screen.card.state == .notMade)
+
+    screen.sheetItem = "a"
+    await harness.settle()
+    let card = try #require(screen.presentedViewController as? CardViewController)
+    #expect(card.parent == nil)
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === card)
+    #expect(screen.card.description == "handle of 'CardViewController': live")
+
+    // Live until the dismissal ends: UIKit presents it until then.
+    screen.sheetItem = nil
+    await harness.advance(by: 0.1)
+    #expect(card.isBeingDismissed)
+    #expect(screen.card.controller === card)
+    await harness.settle()
+    #expect(screen.presentedViewController == nil)
+    #expect(screen.card.state == .removed)
+    #expect(screen.card.controller == nil)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': removed; its child is no longer declared, was "
+        + "replaced, or was dismissed")
+    harness.expectInvariants()
+  }
+
+  @Test("A handle of a child waiting to be presented is live before UIKit presents it")
+  func handleOfChildWaitingToBePresented() async throws {
+    let screen = DataFlowScreen { screen in
+      Presentation("sheet", item: screen.sheetItem, id: \.self) { _ in
+        Child { CardViewController() }.handle(screen.card)
+      }
+    }
+    screen.sheetItem = "a"
+    // Composed before the screen is in a window: UIKit cannot present yet.
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    let waiting = try #require(screen.card.controller)
+    #expect(waiting.presentingViewController == nil)
+    #expect(screen.card.state == .live)
+
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    #expect(screen.presentedViewController === waiting)
+    #expect(screen.card.controller === waiting)
+    harness.expectInvariants()
+  }
+
+  @Test("A handle of a pushed child is live while it is on the stack, and removed once popped")
+  func handleOfPushedChild() async throws {
+    let navigation = HandleNavigationController()
+    navigation.declaration = { [unowned navigation] in
+      NavigationStack(path: navigation.path, id: \.self) {
+        Child { ListViewController() }
+      } destination: { _ in
+        Child { CardViewController() }.handle(navigation.card)
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    navigation.path = [1]
+    await harness.settle()
+    let card = try #require(navigation.topViewController as? CardViewController)
+    #expect(navigation.card.state == .live)
+    #expect(navigation.card.controller === card)
+
+    navigation.path = []
+    await harness.settle()
+    #expect(navigation.viewControllers.count == 1)
+    #expect(navigation.card.state == .removed)
+    #expect(navigation.card.controller == nil)
+  }
+
+  @Test("A handle of a page is live while the page view controller keeps it, shown or not")
+  func handleOfPage() async throws {
+    let pages = HandlePageViewController()
+    pages.declaration = { [unowned pages] in
+      Pages(["first", "second"], id: \.self, selection: pages.selected) { page in
+        if page == "second" {
+          Child { CardViewController() }.handle(pages.card)
+        } else {
+          Child { ListViewController() }
+        }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: pages, composer: pages.composer)
+    // Made with the pages, and kept while another page is shown.
+    let card = try #require(pages.card.controller)
+    #expect(card.parent == nil)
+    #expect(pages.card.state == .live)
+
+    pages.selected = "second"
+    await harness.settle()
+    #expect(pages.viewControllers?.first === card)
+    #expect(pages.card.controller === card)
+
+    pages.selected = "first"
+    await harness.settle()
+    #expect(card.parent == nil)
+    #expect(pages.card.controller === card)
+  }
+}
+
+/// A navigation controller whose declaration a test writes, with a handle for its children.
+@MainActor
+private final class HandleNavigationController: ComposedNavigationController {
+  let card = ChildHandle<CardViewController>()
+  var declaration: () -> CompositionContent = { .empty }
+  var path: [Int] = [] {
+    didSet { setNeedsCompose() }
+  }
+
+  override var composition: CompositionContent { declaration() }
+}
+
+/// A page view controller whose declaration a test writes, with a handle for its pages.
+@MainActor
+private final class HandlePageViewController: ComposedPageViewController {
+  let card = ChildHandle<CardViewController>()
+  var declaration: () -> CompositionContent = { .empty }
+  var selected = "first" {
+    didSet { setNeedsCompose() }
+  }
+
+  override var composition: CompositionContent { declaration() }
 }
 // MARK: - Events out
 
