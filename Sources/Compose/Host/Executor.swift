@@ -451,6 +451,16 @@ final class Executor {
           + "the factory",
         source: child.source)
     }
+    // A presented controller belongs to its presenter until its dismissal ends: UIKit can make it
+    // no child (and raises when asked to present it again).
+    if let presenter = controller.presentingViewController {
+      return Diagnostic(
+        id: .controllerOwnedElsewhere,
+        message: "the factory of child \(child.identity) returned a '\(typeName)' that "
+          + "'\(String(describing: type(of: presenter)))' presents; a presented controller cannot "
+          + "be a child; make a new controller in the factory, or dismiss it first",
+        source: child.source)
+    }
     if let window = controller.viewIfLoaded?.window, window.rootViewController === controller {
       return Diagnostic(
         id: .controllerOwnedElsewhere,

@@ -20,8 +20,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let anchorOutsideContainer = ID(rawValue: "anchorOutsideContainer")
     /// A child's factory returned a controller that is already another child's.
     public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
-    /// A child's factory returned a controller that already has another parent, or that is the
-    /// root view controller of a window.
+    /// A child's factory returned a controller that already has another parent, that another
+    /// controller presents, or that is the root view controller of a window.
     public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
     /// A child's factory returned the container itself, one of its ancestors, or a controller
     /// whose view contains the container's view.

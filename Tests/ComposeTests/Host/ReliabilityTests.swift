@@ -301,12 +301,13 @@ struct SwapMisuseTests {
 
   enum Misuse: CaseIterable, Sendable {
     case childOfAnotherSlot, childOfAnotherContainer, theContainer, anAncestor
-    case rootOfAnotherWindow
+    case rootOfAnotherWindow, presentedByAnother
 
     var diagnostic: Diagnostic.ID {
       switch self {
       case .childOfAnotherSlot: .sameInstanceDeclaredTwice
-      case .childOfAnotherContainer, .rootOfAnotherWindow: .controllerOwnedElsewhere
+      case .childOfAnotherContainer, .rootOfAnotherWindow, .presentedByAnother:
+        .controllerOwnedElsewhere
       case .theContainer, .anAncestor: .containerAsChild
       }
     }
@@ -326,6 +327,8 @@ struct SwapMisuseTests {
     foreign.didMove(toParent: other)
     let root = named(DetailViewController(), "root")
     let otherWindow = show(root)
+    let presented = named(DetailViewController(), "presented")
+    root.present(presented, animated: false)
     parent.addChild(screen)
     parent.view.addSubview(screen.view)
     screen.didMove(toParent: parent)
@@ -340,6 +343,7 @@ struct SwapMisuseTests {
       case .theContainer: screen
       case .anAncestor: parent
       case .rootOfAnotherWindow: root
+      case .presentedByAnother: presented
       }
     }
     screen.flag = true
@@ -352,6 +356,7 @@ struct SwapMisuseTests {
     #expect(foreign.parent === other && foreign.view.superview === other.view)
     #expect(otherWindow.rootViewController === root && root.view.window === otherWindow)
     #expect(root.parent == nil)
+    #expect(root.presentedViewController === presented && presented.parent == nil)
     #expect(screen.parent === parent)
     #expect(list.parent == nil)
 
@@ -422,6 +427,94 @@ struct SwapMisuseTests {
         == true)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
+  }
+}
+
+// MARK: - A controller another controller presents
+
+/// A controller that is in a window of its own and presents `presented` there.
+@MainActor
+private func presentElsewhere(_ presented: UIViewController) -> (UIViewController, UIWindow) {
+  let presenter = named(HeaderViewController(), "presenter")
+  let window = show(presenter)
+  presenter.present(presented, animated: false)
+  ModelRuntime.runUntilIdle()
+  return (presenter, window)
+}
+
+@MainActor
+@Suite(
+  "Reliability: a controller another controller presents is no child",
+  .isolatedModel(exceptions: .record))
+struct PresentedElsewhereTests {
+  @Test("A slot child whose factory returns a presented controller is refused, then adopted")
+  func presentedControllerIsRefusedThenAdopted() async throws {
+    let presented = named(DetailViewController(), "presented")
+    let (presenter, otherWindow) = presentElsewhere(presented)
+    let screen = Screen { _ in
+      Slot("content") { Child { presented } }
+    }
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    harness.expectDiagnostics([
+      "controllerOwnedElsewhere: the factory of child 'content' DetailViewController returned "
+        + "a 'DetailViewController' that 'HeaderViewController' presents; a presented controller "
+        + "cannot be a child; make a new controller in the factory, or dismiss it first"
+    ])
+    #expect(screen.children.isEmpty)
+    #expect(presented.parent == nil)
+    #expect(presenter.presentedViewController === presented)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+
+    // Adopted at the first composition after its dismissal.
+    presenter.dismiss(animated: false)
+    await harness.settle()
+    await harness.expectTrace(
+      """
+      add-child 'content' DetailViewController
+      insert-view 'content' DetailViewController at 0
+      layout 'content' DetailViewController fill
+      did-move 'content' DetailViewController
+      """
+    ) { screen.composer.setNeedsCompose() }
+    #expect(screen.children == [presented])
+    #expect(presented.presentingViewController == nil)
+    harness.expectInvariants()
+    _ = otherWindow
+  }
+
+  @Test(
+    "A presentation whose factory returns a controller another controller presents is refused, then presented"
+  )
+  func presentationOfPresentedControllerIsRefused() async throws {
+    let presented = named(DetailViewController(), "presented")
+    let (presenter, otherWindow) = presentElsewhere(presented)
+    let screen = Screen { screen in
+      Presentation("sheet", isPresented: screen.flag) { Child { presented } }
+    }
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    screen.flag = true
+    await harness.settle()
+    harness.expectDiagnostics([
+      "controllerOwnedElsewhere: the factory of child 'sheet' #true DetailViewController "
+        + "returned a 'DetailViewController' that 'HeaderViewController' presents; a presented "
+        + "controller cannot be a child; make a new controller in the factory, or dismiss it "
+        + "first"
+    ])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(screen.presentedViewController == nil)
+    #expect(presenter.presentedViewController === presented)
+
+    // Presented by the container once the other controller dismissed it.
+    presenter.dismiss(animated: false)
+    await harness.settle()
+    await harness.expectTrace(
+      """
+      present 'sheet' #true DetailViewController animated
+      """
+    ) { screen.composer.setNeedsCompose() }
+    #expect(screen.presentedViewController === presented)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = otherWindow
   }
 }
 
