@@ -43,6 +43,8 @@ final class Executor {
   /// The children that Compose's forwarding last made appear (rather than disappear), for a
   /// container that forwards appearance itself: only they have an appearance to end.
   private var appearedByForwarding: [ObjectIdentifier: WeakController] = [:]
+  /// The plan being performed, while ``perform(_:from:to:)`` runs.
+  private var performing: Plan?
   /// Controllers made by arriving children's `update` steps, by identity.
   ///
   /// The child's `add-child` step or swap takes its controller; `nil` stands for a controller the
@@ -168,6 +170,8 @@ final class Executor {
     // navigation stack's, tabs' or pages' operation (those read the trees themselves), so that a
     // plan with no steps (a recompose that changes nothing) does not index the tree.
     var declared: [ChildIdentity: NamedChild]?
+    performing = plan
+    defer { performing = nil }
     retryRefusedDismissals()
     for step in plan.steps {
       if isTabsOperation(step) {
@@ -377,7 +381,18 @@ final class Executor {
     if let made = prepared.removeValue(forKey: child.identity) { return made }
     guard let make = child.make else { return nil }
     let controller = make()
-    if let failure = misuse(of: controller, for: child, in: container) {
+    if let leaving = swappedOutChild(handedBack: controller, to: child, in: container) {
+      // A cached controller handed back for a new identity: it cannot be both children, but it
+      // can stay, as the arriving one (see `swap`). The transition is lost, which is reported.
+      reportDiagnostic?(
+        Diagnostic(
+          id: .sameInstanceDeclaredTwice,
+          message: "the factory of child \(child.identity) returned the "
+            + "'\(type(of: controller))' of child \(leaving), which it replaces with a "
+            + "transition; the controller stays on screen as the new child, without the "
+            + "transition; make a new controller in the factory to see the transition",
+          source: child.source))
+    } else if let failure = misuse(of: controller, for: child, in: container) {
       reportDiagnostic?(failure)
       return nil
     }
@@ -390,6 +405,27 @@ final class Executor {
     // controller is the container's child is not told to the container otherwise.
     if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
     return controller
+  }
+
+  /// The child that an animated swap of the plan being performed takes out for `child`, when a
+  /// factory handed back that child's controller (a cached controller returned for a new `.id`
+  /// or another branch); `nil` otherwise.
+  ///
+  /// - Complexity: O(1) unless the controller is another child's; then O(*n*) in the plan's steps.
+  private func swappedOutChild(
+    handedBack controller: UIViewController, to child: ResolvedChild,
+    in container: UIViewController
+  ) -> ChildIdentity? {
+    guard controller.parent === container, let plan = performing,
+      let other = controllers.identity(of: controller), other != child.identity
+    else { return nil }
+    let swapsOut = plan.steps.contains { step in
+      guard step.child == child.identity, case .swap(let from, _, _, _) = step.action else {
+        return false
+      }
+      return from == other
+    }
+    return swapsOut ? other : nil
   }
 
   /// Why a controller a factory returned cannot become a child, if it cannot: the same checks for
@@ -679,6 +715,8 @@ final class Executor {
         addWithoutAnimation(
           incoming, controller: revived, in: slot, target: target, container: container)
       } else if let made = make(incoming, in: container) {
+        // The leaving child kept alive may have been handed back: it is the arriving child now.
+        if controllers[outgoingIdentity] === made { controllers[outgoingIdentity] = nil }
         addWithoutAnimation(
           incoming, controller: made, in: slot, target: target, container: container)
       }
@@ -697,6 +735,16 @@ final class Executor {
         return
       }
       incomingController = made
+    }
+    if incomingController === outgoing {
+      // The factory handed back the leaving child's controller (a cached one): it stays where it
+      // is, as the arriving child, with no containment call. A transition from a controller to
+      // itself would show nothing.
+      controllers[outgoingIdentity] = nil
+      controllers[incoming.identity] = outgoing
+      apply(slot.layout, to: outgoingView, in: slot)
+      completeWithoutAnimation(slot.name, from: outgoingIdentity, to: incoming.identity)
+      return
     }
     if containerAppearance == .disappearing || containerAppearance == .disappeared {
       // The container is leaving the screen: its children are disappearing with it, and a
@@ -1034,6 +1082,11 @@ final class Executor {
       // A child whose factory was refused has no controller: it is planned again, so that it
       // appears once its factory returns a controller that can be a child.
       for child in slot.children where !controllers.hasEntry(child.identity) {
+        forgotten.insert(child.identity)
+      }
+      // A kept-alive child whose controller a swap handed to the child that replaced it has
+      // none: there is nothing to keep.
+      for child in slot.hidden where !controllers.hasEntry(child.identity) {
         forgotten.insert(child.identity)
       }
       for child in slot.children + slot.hidden where controllers.hasEntry(child.identity) {

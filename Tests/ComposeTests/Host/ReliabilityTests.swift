@@ -400,7 +400,7 @@ struct SwapMisuseTests {
     _ = window
   }
 
-  @Test("One cached controller in both branches of an animated slot is refused, not swapped")
+  @Test("One cached controller in both branches of an animated slot is reported, and stays")
   func cachedControllerInBothBranches() throws {
     startRecordingModel()
     let cached = named(DetailViewController(), "cached")
@@ -425,8 +425,109 @@ struct SwapMisuseTests {
     #expect(
       screen.composer.diagnostics.first?.message.contains("make a new controller in the factory")
         == true)
+    #expect(screen.children == [cached])
+    #expect(cached.view.superview === screen.view)
+    #expect(screen.composer.isSettled)
     #expect(ModelRuntime.diagnostics.isEmpty)
     _ = window
+  }
+}
+
+// MARK: - A factory that hands back the controller its child replaces
+
+@MainActor
+@Suite(
+  "Reliability: a cached controller handed back for a new identity",
+  .isolatedModel(exceptions: .record))
+struct CachedControllerSwapTests {
+  /// A handle on the content slot's child.
+  private let handle = ChildHandle<ProfileChild>()
+
+  /// A screen whose content slot shows one cached controller, identified by the user, with a
+  /// cross-dissolve; `lifetime` is the child's.
+  private func makeScreen(_ cached: ProfileChild, lifetime: Lifetime = .whileShown)
+    -> Screen
+  {
+    Screen { [handle] screen in
+      Slot("content") {
+        Child {
+          cached
+        } update: {
+          $0.user = screen.user
+        }.id(screen.user).lifetime(lifetime).handle(handle)
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+  }
+
+  @Test(
+    "An animated id change whose factory returns the leaving controller keeps it on screen as the new child"
+  )
+  func leavingControllerStaysAsNewChild() async throws {
+    let cached = named(ProfileChild(), "cached")
+    let screen = makeScreen(cached)
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    harness.expectTrace(
+      """
+      update 'content' ProfileChild id "ada"
+      add-child 'content' ProfileChild id "ada"
+      insert-view 'content' ProfileChild id "ada" at 0
+      layout 'content' ProfileChild id "ada" fill
+      did-move 'content' ProfileChild id "ada"
+      """)
+
+    // No containment call and no appearance callback: the controller never leaves the screen.
+    await harness.expectEvents(
+      "",
+      expectingDiagnostics: [
+        "sameInstanceDeclaredTwice: the factory of child 'content' ProfileChild id \"grace\" "
+          + "returned the 'ProfileChild' of child 'content' ProfileChild id \"ada\", which it "
+          + "replaces with a transition; the controller stays on screen as the new child, "
+          + "without the transition; make a new controller in the factory to see the transition"
+      ]
+    ) { screen.user = "grace" }
+    harness.expectTrace(
+      """
+      update 'content' ProfileChild id "grace"
+      swap 'content' ProfileChild id "ada" -> 'content' ProfileChild id "grace" crossDissolve(0.3)
+      """)
+    #expect(screen.children == [cached])
+    #expect(cached.user == "grace")
+    #expect(cached.view.superview === screen.view)
+    #expect(handle.controller === cached)
+    #expect(screen.composer.isSettled)
+    harness.expectInvariants()
+
+    // The next change is applied as usual, from the new identity.
+    screen.user = "ada"
+    await harness.settle()
+    _ = harness.takeDiagnostics()
+    #expect(screen.children == [cached])
+    #expect(cached.user == "ada")
+    harness.expectInvariants()
+  }
+
+  @Test("A kept-alive leaving controller handed back for the new identity is not kept hidden too")
+  func keptAliveLeavingControllerStaysAsNewChild() async throws {
+    let cached = named(ProfileChild(), "cached")
+    let screen = makeScreen(cached, lifetime: .keepAlive)
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    screen.user = "grace"
+    await harness.settle()
+    #expect(harness.takeDiagnostics().count == 1)
+    #expect(screen.children == [cached])
+    #expect(screen.composer.isSettled)
+    harness.expectInvariants()
+
+    // The identity it left has no controller to keep: declared again, it is handed the
+    // controller back rather than revived empty.
+    screen.user = "ada"
+    await harness.settle()
+    #expect(harness.takeDiagnostics().count == 1)
+    #expect(screen.children == [cached])
+    #expect(cached.user == "ada")
+    #expect(cached.view.superview === screen.view)
+    harness.expectInvariants()
   }
 }
 
