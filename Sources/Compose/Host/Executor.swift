@@ -43,8 +43,12 @@ final class Executor {
   /// The children that Compose's forwarding last made appear (rather than disappear), for a
   /// container that forwards appearance itself: only they have an appearance to end.
   private var appearedByForwarding: [ObjectIdentifier: WeakController] = [:]
-  /// The plan being performed, while ``perform(_:from:to:)`` runs.
-  private var performing: Plan?
+  /// The plan being performed and its target, while ``perform(_:from:to:)`` runs.
+  private var performing: (plan: Plan, target: CompositionTree)?
+  /// The arriving children of the plan being performed whose factory handed back a hidden
+  /// kept-alive child's controller: it is already the container's child, and gets no
+  /// `addChild(_:)` or `didMove(toParent:)`.
+  private var handedOver: Set<ChildIdentity> = []
   /// Controllers made by arriving children's `update` steps, by identity.
   ///
   /// The child's `add-child` step or swap takes its controller; `nil` stands for a controller the
@@ -170,8 +174,11 @@ final class Executor {
     // navigation stack's, tabs' or pages' operation (those read the trees themselves), so that a
     // plan with no steps (a recompose that changes nothing) does not index the tree.
     var declared: [ChildIdentity: NamedChild]?
-    performing = plan
-    defer { performing = nil }
+    performing = (plan, target)
+    defer {
+      performing = nil
+      handedOver = []
+    }
     retryRefusedDismissals()
     for step in plan.steps {
       if isTabsOperation(step) {
@@ -278,7 +285,7 @@ final class Executor {
       // controller and do nothing.
       guard let controller = make(entry.child, in: container) else { return }
       controllers[identity] = controller
-      container.addChild(controller)
+      if !handedOver.contains(identity) { container.addChild(controller) }
     case .insertView(let index), .attachView(let index):
       guard let controller = controllers[identity] else { return }
       place(controller.view, at: index, in: slot, target: target, container: container)
@@ -287,6 +294,7 @@ final class Executor {
       relayout(
         controller.view, at: entry.position, in: slot, target: target, container: container)
     case .didMove:
+      if handedOver.contains(identity) { return }
       controllers[identity]?.didMove(toParent: container)
     case .willMoveToNil:
       controllers[identity]?.willMove(toParent: nil)
@@ -392,6 +400,19 @@ final class Executor {
             + "transition; the controller stays on screen as the new child, without the "
             + "transition; make a new controller in the factory to see the transition",
           source: child.source))
+    } else if let hidden = hiddenChild(handedBack: controller, to: child, in: container) {
+      // A cached controller handed back for a new identity while the child it was is kept
+      // alive, hidden: it is shown as the new child, and the hidden one keeps nothing.
+      controllers[hidden] = nil
+      handedOver.insert(child.identity)
+      reportDiagnostic?(
+        Diagnostic(
+          id: .sameInstanceDeclaredTwice,
+          message: "the factory of child \(child.identity) returned the "
+            + "'\(type(of: controller))' of child \(hidden), which is kept alive, hidden; the "
+            + "controller is shown as the new child, and child \(hidden) is made again if it "
+            + "is declared again; make a new controller in the factory to keep both",
+          source: child.source))
     } else if let failure = misuse(of: controller, for: child, in: container) {
       reportDiagnostic?(failure)
       return nil
@@ -407,6 +428,27 @@ final class Executor {
     return controller
   }
 
+  /// The hidden kept-alive child whose controller a factory handed back for `child`, when the
+  /// target of the plan being performed does not show that child and its view is out of the
+  /// container's view; `nil` otherwise.
+  private func hiddenChild(
+    handedBack controller: UIViewController, to child: ResolvedChild,
+    in container: UIViewController
+  ) -> ChildIdentity? {
+    guard controller.parent === container, let target = performing?.target,
+      let other = controllers.identity(of: controller), other != child.identity
+    else { return nil }
+    if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
+      view.isDescendant(of: root)
+    {
+      return nil
+    }
+    let shown = target.slots.contains { slot in
+      slot.children.contains { $0.identity == other }
+    }
+    return shown ? nil : other
+  }
+
   /// The child that an animated swap of the plan being performed takes out for `child`, when a
   /// factory handed back that child's controller (a cached controller returned for a new `.id`
   /// or another branch); `nil` otherwise.
@@ -416,7 +458,7 @@ final class Executor {
     handedBack controller: UIViewController, to child: ResolvedChild,
     in container: UIViewController
   ) -> ChildIdentity? {
-    guard controller.parent === container, let plan = performing,
+    guard controller.parent === container, let plan = performing?.plan,
       let other = controllers.identity(of: controller), other != child.identity
     else { return nil }
     let swapsOut = plan.steps.contains { step in

@@ -445,9 +445,10 @@ struct CachedControllerSwapTests {
 
   /// A screen whose content slot shows one cached controller, identified by the user, with a
   /// cross-dissolve; `lifetime` is the child's.
-  private func makeScreen(_ cached: ProfileChild, lifetime: Lifetime = .whileShown)
-    -> Screen
-  {
+  private func makeScreen(
+    _ cached: ProfileChild, lifetime: Lifetime = .whileShown,
+    transition: Transition = .crossDissolve(duration: 0.3)
+  ) -> Screen {
     Screen { [handle] screen in
       Slot("content") {
         Child {
@@ -456,7 +457,7 @@ struct CachedControllerSwapTests {
           $0.user = screen.user
         }.id(screen.user).lifetime(lifetime).handle(handle)
       }
-      .transition(.crossDissolve(duration: 0.3))
+      .transition(transition)
     }
   }
 
@@ -504,6 +505,64 @@ struct CachedControllerSwapTests {
     _ = harness.takeDiagnostics()
     #expect(screen.children == [cached])
     #expect(cached.user == "ada")
+    harness.expectInvariants()
+  }
+
+  @Test(
+    "Without a transition, a kept-alive controller handed back for the new identity is shown as it"
+  )
+  func keptAliveControllerHandedBackWithoutTransition() async throws {
+    let cached = named(ProfileChild(), "cached")
+    let screen = makeScreen(cached, lifetime: .keepAlive, transition: .none)
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    harness.expectTrace(
+      """
+      update 'content' ProfileChild id "ada"
+      add-child 'content' ProfileChild id "ada"
+      insert-view 'content' ProfileChild id "ada" at 0
+      layout 'content' ProfileChild id "ada" fill
+      did-move 'content' ProfileChild id "ada"
+      """)
+    // The controller leaves with the child it was, and comes back as the new one.
+    await harness.expectEvents(
+      """
+      cached.viewWillDisappear(false)
+      cached.viewDidDisappear(false)
+      cached.viewWillAppear(false)
+      cached.viewIsAppearing(false)
+      cached.viewDidAppear(false)
+      """,
+      expectingDiagnostics: [
+        "sameInstanceDeclaredTwice: the factory of child 'content' ProfileChild id \"grace\" "
+          + "returned the 'ProfileChild' of child 'content' ProfileChild id \"ada\", which is "
+          + "kept alive, hidden; the controller is shown as the new child, and child 'content' "
+          + "ProfileChild id \"ada\" is made again if it is declared again; make a new "
+          + "controller in the factory to keep both"
+      ]
+    ) { screen.user = "grace" }
+    harness.expectTrace(
+      """
+      detach-view 'content' ProfileChild id "ada"
+      update 'content' ProfileChild id "grace"
+      add-child 'content' ProfileChild id "grace"
+      insert-view 'content' ProfileChild id "grace" at 0
+      layout 'content' ProfileChild id "grace" fill
+      did-move 'content' ProfileChild id "grace"
+      """)
+    #expect(screen.children == [cached])
+    #expect(cached.user == "grace")
+    #expect(cached.view.superview === screen.view)
+    #expect(handle.controller === cached)
+    #expect(screen.composer.isSettled)
+    harness.expectInvariants()
+
+    // Back to the first identity: the controller is handed over again.
+    screen.user = "ada"
+    await harness.settle()
+    #expect(harness.takeDiagnostics().count == 1)
+    #expect(screen.children == [cached])
+    #expect(cached.user == "ada")
+    #expect(cached.view.superview === screen.view)
     harness.expectInvariants()
   }
 
