@@ -67,6 +67,11 @@ extension ContainerHarness {
           + "nothing in this test's model runs; a change made in a 'Task.detached' schedules "
           + "its work in the shared model, as a detached task does not inherit the test's: "
           + "make the change in the test's task, or in a 'Task' it creates")
+    case .transitionHeld?:
+      found.append(
+        "the container did not settle: a transition is still running that nothing in the "
+          + "model ends, such as an interactive pop or a swipe the test holds; end it, or "
+          + "look at it with 'advance(by:)' rather than 'settle()'")
     case nil:
       break
     }
@@ -158,8 +163,8 @@ extension ContainerHarness {
     let events = ModelRuntime.events
     let total = ModelRuntime.eventsRecorded
     // Positions count every event recorded, the cleared ones included: after a test cleared the
-    // log, the events recorded since are all in it. A count that went back means the model was
-    // reset: the harness starts over.
+    // log, the events recorded since are all in it. A count below the harness's position means
+    // the model was reset (which a harness does not outlive): it starts over.
     let cleared = total - events.count
     let start = cursor.events <= total ? min(max(0, cursor.events - cleared), events.count) : 0
     cursor.events = total

@@ -218,7 +218,7 @@ public final class ContainerHarness {
       if !progressed, !composer.isBusy { return }
     }
     if !progressed {
-      didNotSettle = .waitsForWorkElsewhere
+      didNotSettle = composer.isTransitioning ? .transitionHeld : .waitsForWorkElsewhere
       return
     }
     #endif
@@ -232,8 +232,10 @@ public final class ContainerHarness {
   enum Unsettled {
     /// Work kept starting more work.
     case keptStartingWork
-    /// The composer waited for work that nothing ran.
+    /// The composer waited for a change to be applied, and nothing ran it.
     case waitsForWorkElsewhere
+    /// A transition kept running, and nothing ended it.
+    case transitionHeld
   }
 
   #if !canImport(UIKit)

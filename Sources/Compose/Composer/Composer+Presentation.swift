@@ -112,8 +112,13 @@ extension Composer {
     }
     if !isComposing { synchronizePresentations() }
     let waiting = mounted.slots.contains { $0.declaration.presentation?.isShown == false }
+    // A child refused because its controller was presented here is tried again once the
+    // dismissal has let it go.
+    let refused = mounted.slots.contains { slot in
+      slot.children.contains { !executor.controllers.hasEntry($0.identity) }
+    }
     // The presenter is still ending its transition: composing happens at the next layout pass.
-    if isDirty || needsComposeAfterSwap || waiting { invalidate() }
+    if isDirty || needsComposeAfterSwap || waiting || refused { invalidate() }
     resumeWaitersIfSettled()
   }
 

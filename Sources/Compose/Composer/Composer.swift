@@ -605,7 +605,8 @@ public final class Composer {
   }
 
   /// Whether `slot` declares other children than the mounted slot of its name shows, in another
-  /// order, layout or anchor: a change that reaches it, not one to its children's values only.
+  /// order, layout or anchor, or shows another tab, page or presentation: a change that reaches
+  /// it, not one to its children's values only.
   ///
   /// A slot with hidden children never keeps its code, so the children are compared.
   private static func declaresOtherChildren(_ slot: ResolvedSlot, than old: ResolvedSlot?)
@@ -614,6 +615,7 @@ public final class Composer {
     guard let old else { return true }
     if old.code == slot.code { return false }
     guard old.layout.matches(slot.layout), old.anchor === slot.anchor,
+      old.declaration.showsTheSame(as: slot.declaration),
       old.children.count == slot.children.count
     else { return true }
     return zip(old.children, slot.children).contains { $0.identity != $1.identity }
@@ -1143,6 +1145,11 @@ extension Composer {
     isDirty || needsComposeAfterSwap || !pendingUpdates.isEmpty
       || !executor.transitioningSlots.isEmpty || activity.hasObservedChangesInFlight
   }
+
+  /// Whether a slot's swap or a system container's transition is still running; for
+  /// ComposeTesting, do not use it directly.
+  @_spi(ComposeTesting)
+  public var isTransitioning: Bool { !executor.transitioningSlots.isEmpty }
 
   /// How many children's update closures have their reads observed, one registration each.
   var observedReaderCount: Int { executor.observedReaderCount }

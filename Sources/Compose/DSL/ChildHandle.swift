@@ -78,7 +78,7 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   /// Whether the handle's child is live, and if not, why.
   public var state: State {
     guard wasBound else { return .notMade }
-    guard let bound, let holder, holder.holds(bound) else { return .removed }
+    guard let bound, let holder, holder.holds(bound, as: followed) else { return .removed }
     return .live
   }
 

@@ -26,6 +26,9 @@ final class Executor {
   var controllers = LiveControllers()
   /// The stack views made for stack slots, by slot name.
   private var stacks: [String: UIStackView] = [:]
+  /// Stack views Compose made for slots that moved to another anchor, until their last view has
+  /// moved out.
+  private var leftStacks: [UIStackView] = []
   /// The constraints a slot's layout activated for a root view, by view; deactivated when the
   /// layout is applied again, so that a changed layout replaces the old one.
   private var layoutConstraints: [ObjectIdentifier: [NSLayoutConstraint]] = [:]
@@ -152,9 +155,14 @@ final class Executor {
   /// next turn, or a controller it presents (until the dismissal ends) or waits to present.
   ///
   /// A presented controller is no child: UIKit presents it from the container's farthest
-  /// ancestor, and the container's `presentedViewController` reads it from there.
-  func holds(_ controller: UIViewController) -> Bool {
+  /// ancestor, and the container's `presentedViewController` reads it from there. With `child`,
+  /// the controller must also still be that child's, not handed over to another child.
+  func holds(_ controller: UIViewController, as child: ChildIdentity?) -> Bool {
     guard let container else { return false }
+    // A controller handed over to the child that replaced this one is no longer this child's.
+    if let child, let holder = controllers.identity(of: controller), holder != child {
+      return false
+    }
     if controller.parent === container { return true }
     if controller.parent == nil, controller.presentingViewController != nil,
       container.presentedViewController === controller
@@ -389,7 +397,9 @@ final class Executor {
     if let made = prepared.removeValue(forKey: child.identity) { return made }
     guard let make = child.make else { return nil }
     let controller = make()
+    var handedBack = false
     if let leaving = swappedOutChild(handedBack: controller, to: child, in: container) {
+      handedBack = true
       // A cached controller handed back for a new identity: it cannot be both children, but it
       // can stay, as the arriving one (see `swap`). The transition is lost, which is reported.
       reportDiagnostic?(
@@ -401,6 +411,7 @@ final class Executor {
             + "transition; make a new controller in the factory to see the transition",
           source: child.source))
     } else if let hidden = hiddenChild(handedBack: controller, to: child, in: container) {
+      handedBack = true
       // A cached controller handed back for a new identity while the child it was is kept
       // alive, hidden: it is shown as the new child, and the hidden one keeps nothing.
       controllers[hidden] = nil
@@ -421,7 +432,8 @@ final class Executor {
     // container starts from the environment it is declared with.
     child.bindHandle?(controller, child.identity, self)
     InheritedEnvironment.set(child.environment, for: controller)
-    didMakeController?(controller, child.identity)
+    // A controller handed back was made (and told) for the child it was.
+    if !handedBack { didMakeController?(controller, child.identity) }
     // After the hook, which may have started the controller's composer: one started before the
     // controller is the container's child is not told to the container otherwise.
     if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
@@ -589,6 +601,15 @@ final class Executor {
       stack.alignment = alignment
       return stack
     }
+    if let left = stacks[slot.name] {
+      // The slot moved to another anchor: the stack it made in the old one goes once its last
+      // view has moved out (at once if it has none).
+      if left.arrangedSubviews.isEmpty {
+        left.removeFromSuperview()
+      } else {
+        leftStacks.append(left)
+      }
+    }
     let stack = UIStackView(frame: anchor.bounds)
     stack.axis = axis
     stack.spacing = spacing
@@ -612,7 +633,9 @@ final class Executor {
     var left: UIStackView?
     if let stack = view.superview as? UIStackView, stack !== host {
       stack.removeArrangedSubview(view)
-      if stack.arrangedSubviews.isEmpty, !stacks.values.contains(where: { $0 === stack }) {
+      if stack.arrangedSubviews.isEmpty, let index = leftStacks.firstIndex(where: { $0 === stack })
+      {
+        leftStacks.remove(at: index)
         left = stack
       }
     }

@@ -376,11 +376,16 @@ struct Planner {
   mutating func reconcile(old: borrowing ResolvedSlot, new: borrowing ResolvedSlot)
     -> [ResolvedChild]
   {
+    // The common case, an unchanged slot (its code says the layout and anchor are too): only
+    // the update closures run.
+    if old.code == new.code {
+      updateChildren(of: new, from: old)
+      return addEager(of: new, to: old.hidden)
+    }
     // A new layout applies to the children that stay, too, and a new anchor takes their views.
     // Custom layouts cannot be compared; two custom layouts count as the same.
     let relayout = !old.layout.matches(new.layout) || old.anchor !== new.anchor
-    if old.code == new.code || (!relayout && Self.sameChildren(old, new)) {
-      // The common case, an unchanged slot: only the update closures run.
+    if !relayout && Self.sameChildren(old, new) {
       updateChildren(of: new, from: old)
       return addEager(of: new, to: old.hidden)
     }
