@@ -104,7 +104,7 @@ extension ContainerHarness {
 
   /// The steps the executor performed since the harness last looked, one per line.
   ///
-  /// The trace keeps the composer's last ``Composer/traceCapacity`` steps: when more were
+  /// The trace keeps the composer's last `Composer.traceCapacity` steps: when more were
   /// performed since, the first line says how many were dropped, so that no expectation passes
   /// on the steps it could not see.
   func takeTrace() -> String {

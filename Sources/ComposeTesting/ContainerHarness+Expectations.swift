@@ -54,7 +54,7 @@ extension ContainerHarness {
   ///
   /// That is since the previous trace expectation or, for the first one, since the harness was
   /// made, the steps that showed the container included. When the composer performed more steps
-  /// since than it keeps (``Composer/traceCapacity``), the trace starts with a line that says how
+  /// since than it keeps (`Composer.traceCapacity`), the trace starts with a line that says how
   /// many were dropped. To look at one change alone, pass it
   /// as the `during` block of
   /// ``expectTrace(_:expectingDiagnostics:settling:sourceLocation:during:)``.
