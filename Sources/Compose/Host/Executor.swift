@@ -398,31 +398,29 @@ final class Executor {
     guard let make = child.make else { return nil }
     let controller = make()
     var handedBack = false
-    if let leaving = swappedOutChild(handedBack: controller, to: child, in: container) {
-      handedBack = true
+    if let (other, swappedOut) = childHandingBack(controller, to: child, in: container) {
       // A cached controller handed back for a new identity: it cannot be both children, but it
-      // can stay, as the arriving one (see `swap`). The transition is lost, which is reported.
-      reportDiagnostic?(
-        Diagnostic(
-          id: .sameInstanceDeclaredTwice,
-          message: "the factory of child \(child.identity) returned the "
-            + "'\(type(of: controller))' of child \(leaving), which it replaces with a "
-            + "transition; the controller stays on screen as the new child, without the "
-            + "transition; make a new controller in the factory to see the transition",
-          source: child.source))
-    } else if let hidden = hiddenChild(handedBack: controller, to: child, in: container) {
+      // can be the arriving one. Taken out by a swap, it stays where it is (see `swap`), and the
+      // transition is lost; kept alive, hidden, it is shown again, and the hidden child keeps
+      // nothing. Either is reported.
       handedBack = true
-      // A cached controller handed back for a new identity while the child it was is kept
-      // alive, hidden: it is shown as the new child, and the hidden one keeps nothing.
-      controllers[hidden] = nil
-      handedOver.insert(child.identity)
+      if !swappedOut {
+        controllers[other] = nil
+        handedOver.insert(child.identity)
+      }
+      let outcome =
+        swappedOut
+        ? "which it replaces with a transition; the controller stays on screen as the new "
+          + "child, without the transition; make a new controller in the factory to see the "
+          + "transition"
+        : "which is kept alive, hidden; the controller is shown as the new child, and child "
+          + "\(other) is made again if it is declared again; make a new controller in the "
+          + "factory to keep both"
       reportDiagnostic?(
         Diagnostic(
           id: .sameInstanceDeclaredTwice,
           message: "the factory of child \(child.identity) returned the "
-            + "'\(type(of: controller))' of child \(hidden), which is kept alive, hidden; the "
-            + "controller is shown as the new child, and child \(hidden) is made again if it "
-            + "is declared again; make a new controller in the factory to keep both",
+            + "'\(type(of: controller))' of child \(other), \(outcome)",
           source: child.source))
     } else if let failure = misuse(of: controller, for: child, in: container) {
       reportDiagnostic?(failure)
@@ -440,37 +438,18 @@ final class Executor {
     return controller
   }
 
-  /// The hidden kept-alive child whose controller a factory handed back for `child`, when the
-  /// target of the plan being performed does not show that child and its view is out of the
-  /// container's view; `nil` otherwise.
-  private func hiddenChild(
-    handedBack controller: UIViewController, to child: ResolvedChild,
-    in container: UIViewController
-  ) -> ChildIdentity? {
-    guard controller.parent === container, let target = performing?.target,
-      let other = controllers.identity(of: controller), other != child.identity
-    else { return nil }
-    if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
-      view.isDescendant(of: root)
-    {
-      return nil
-    }
-    let shown = target.slots.contains { slot in
-      slot.children.contains { $0.identity == other }
-    }
-    return shown ? nil : other
-  }
-
-  /// The child that an animated swap of the plan being performed takes out for `child`, when a
-  /// factory handed back that child's controller (a cached controller returned for a new `.id`
-  /// or another branch); `nil` otherwise.
+  /// The child whose controller a factory handed back for `child` (a cached controller returned
+  /// for a new `.id` or another branch), when it can become `child`'s: the child an animated swap
+  /// of the plan being performed takes out for `child` (`swappedOut`), or a hidden kept-alive
+  /// child that the plan's target does not show, its view out of the container's view; `nil`
+  /// otherwise.
   ///
-  /// - Complexity: O(1) unless the controller is another child's; then O(*n*) in the plan's steps.
-  private func swappedOutChild(
-    handedBack controller: UIViewController, to child: ResolvedChild,
-    in container: UIViewController
-  ) -> ChildIdentity? {
-    guard controller.parent === container, let plan = performing?.plan,
+  /// - Complexity: O(1) unless the controller is another child's; then O(*n*) in the plan's steps
+  ///   and the target's children.
+  private func childHandingBack(
+    _ controller: UIViewController, to child: ResolvedChild, in container: UIViewController
+  ) -> (other: ChildIdentity, swappedOut: Bool)? {
+    guard controller.parent === container, let (plan, target) = performing,
       let other = controllers.identity(of: controller), other != child.identity
     else { return nil }
     let swapsOut = plan.steps.contains { step in
@@ -479,7 +458,16 @@ final class Executor {
       }
       return from == other
     }
-    return swapsOut ? other : nil
+    if swapsOut { return (other, true) }
+    if let view = controller.viewIfLoaded, let root = container.viewIfLoaded,
+      view.isDescendant(of: root)
+    {
+      return nil
+    }
+    let shown = target.slots.contains { slot in
+      slot.children.contains { $0.identity == other }
+    }
+    return shown ? nil : (other, false)
   }
 
   /// Why a controller a factory returned cannot become a child, if it cannot: the same checks for
