@@ -129,10 +129,11 @@ extension UINavigationController {
       return
     }
     if stack.contains(where: { $0 === viewController }) {
+      let bundle = Bundle.main.bundleIdentifier.map { " : \($0)" } ?? ""
       ModelRuntime.raise(
         ModelException.invalidArgument,
-        "Pushing the same view controller instance more than once is not supported "
-          + "(\(viewController))")
+        "\(self) is pushing the same view controller instance (\(viewController)) more than once "
+          + "which is not supported and is most likely an error in the application\(bundle)")
       return
     }
     if let failure = addChildFailure(viewController) {
@@ -169,10 +170,11 @@ extension UINavigationController {
         return
       }
       if viewControllers[..<index].contains(where: { $0 === controller }) {
+        // UIKit formats the list as an NSArray description (rule N16).
+        let list = viewControllers.map { "    \"\($0)\"" }.joined(separator: ",\n")
         ModelRuntime.raise(
-          ModelException.invalidArgument,
-          "setViewControllers(_:animated:) was given \(controller) more than once; a navigation "
-            + "stack holds each controller once (model message)")
+          ModelException.internalInconsistency,
+          "All view controllers in a navigation controller must be distinct ((\n\(list)\n))")
         return
       }
       if !stack.contains(where: { $0 === controller }), let failure = addChildFailure(controller) {

@@ -74,9 +74,11 @@ open class UINavigationController: UIViewController {
   /// stack, a pop if it was, as the header documents; when the top stays, nothing is shown.
   /// Controllers under the top are not loaded.
   ///
-  /// Raises, before changing anything, for a `UINavigationController` in the list, a controller
-  /// listed twice (model message) or a controller whose view sits inside another controller's
-  /// view tree (semantics B9). A call while a transition runs is a nested transition (rule N15).
+  /// Raises, before changing anything, for a `UINavigationController` in the list,
+  /// `NSInternalInconsistencyException` ("All view controllers in a navigation controller must be
+  /// distinct") for a controller listed twice, or for a controller whose view sits inside another
+  /// controller's view tree (semantics B9) (rule N16). A call while a transition runs is a nested
+  /// transition (rule N15).
   ///
   /// - Parameters:
   ///   - viewControllers: The new stack, bottom to top.
@@ -88,8 +90,8 @@ open class UINavigationController: UIViewController {
   /// Pushes a controller onto the stack and shows it (rules N2–N5).
   ///
   /// Raises `NSInvalidArgumentException` for a `UINavigationController` ("Pushing a navigation
-  /// controller is not supported") or a controller already on the stack ("Pushing the same view
-  /// controller instance more than once is not supported"), and
+  /// controller is not supported") or a controller already on the stack ("… is pushing the same
+  /// view controller instance (…) more than once which is not supported …"), and
   /// `UIViewControllerHierarchyInconsistency` for one whose view sits inside another controller's
   /// view tree (semantics B9), before changing anything (rule N16). A controller with another
   /// parent moves here as `addChild(_:)` moves it (rule N17).

@@ -1230,14 +1230,10 @@ extension ModelTests {
         reason = "Pushing a navigation controller is not supported"
       case .alreadyOnTheStack:
         target = pushed[0]
-        reason =
-          "Pushing the same view controller instance more than once is not supported "
-          + "(<ObservingViewController: b>)"
+        reason = pushedTwice("<ObservingViewController: b>", on: stack.nav)
       case .rootAgain:
         target = stack.root
-        reason =
-          "Pushing the same view controller instance more than once is not supported "
-          + "(<ObservingViewController: root>)"
+        reason = pushedTwice("<ObservingViewController: root>", on: stack.nav)
       }
 
       stack.nav.pushViewController(target, animated: true)
@@ -1249,6 +1245,13 @@ extension ModelTests {
       #expect(names(stack.nav.viewControllers) == ["root", "b"])
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
       #expect(!ModelRuntime.hasPendingWork)
+    }
+
+    /// UIKit's reason for a push of a controller already on the stack (iOS 13 and later).
+    private func pushedTwice(_ controller: String, on nav: UINavigationController) -> String {
+      "\(nav) is pushing the same view controller instance (\(controller)) more than once which "
+        + "is not supported and is most likely an error in the application"
+        + (Bundle.main.bundleIdentifier.map { " : \($0)" } ?? "")
     }
 
     @Test(
@@ -1268,9 +1271,10 @@ extension ModelTests {
             name: ModelException.invalidArgument,
             reason: "Pushing a navigation controller is not supported"),
           ModelException(
-            name: ModelException.invalidArgument,
-            reason: "setViewControllers(_:animated:) was given <ObservingViewController: b> more "
-              + "than once; a navigation stack holds each controller once (model message)"),
+            name: ModelException.internalInconsistency,
+            reason: "All view controllers in a navigation controller must be distinct ((\n"
+              + "    \"<ObservingViewController: b>\",\n"
+              + "    \"<ObservingViewController: b>\"\n))"),
         ])
       #expect(names(stack.nav.viewControllers) == ["root"])
       #expect(b.parent == nil)
