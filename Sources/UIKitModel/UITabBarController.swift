@@ -86,13 +86,15 @@ open class UITabBarController: UIViewController {
 
   /// Replaces the view controllers of the tabs.
   ///
-  /// View controllers no longer in the list get `willMove(toParent: nil)` and are removed with
-  /// `removeFromParent()`; new ones are added with `addChild(_:)` and get
-  /// `didMove(toParent:)`; the ones that stay remain children without any call, and ``UIViewController/children``
-  /// follows the new order (rule T1; the order of the calls is a model choice). The selection
-  /// stays on the same view controller if it is still in the list, else on the same index if it
-  /// is valid, else moves to index 0 (rule T4). More than five view controllers are kept as
-  /// directly selectable tabs, with a diagnostic (rule T8).
+  /// The containment ends inside the call, before the selection changes, tab by tab in index
+  /// order: view controllers no longer in the list get `willMove(toParent: nil)` and are removed
+  /// with `removeFromParent()`; new ones are added with `addChild(_:)` and get
+  /// `didMove(toParent:)` at once (one with another parent leaves it first, with
+  /// `willMove(toParent: nil)`); the ones that stay remain children without any call, and
+  /// ``UIViewController/children`` follows the new order (rule T1). Then the selection stays on
+  /// the same view controller if it is still in the list, else on the same index if it is valid,
+  /// else moves to index 0 (rule T4), with the appearance callbacks of rule T3. More than five
+  /// view controllers are kept as directly selectable tabs, with a diagnostic (rule T8).
   ///
   /// - Parameters:
   ///   - viewControllers: The new view controllers, or `nil` for none.
@@ -105,7 +107,8 @@ open class UITabBarController: UIViewController {
   /// The view controller of the selected tab; `nil` when there are none.
   ///
   /// Setting a view controller that is not in ``viewControllers`` raises
-  /// `NSInternalInconsistencyException` (rule T5). Selecting changes the view shown and sends
+  /// `NSInternalInconsistencyException` "Attempting to select a view controller that isn't a
+  /// child! (null)" (rule T5). Selecting changes the view shown and sends
   /// the appearance callbacks of rule T3; it never tells the ``delegate`` (rule T6).
   open var selectedViewController: UIViewController? {
     get { storedSelected }
@@ -141,8 +144,6 @@ open class UITabBarController: UIViewController {
   private func replaceViewControllers(_ newControllers: [UIViewController]?) {
     let new = newControllers ?? []
     let old = storedViewControllers ?? []
-    let removed = old.filter { controller in !new.contains { $0 === controller } }
-    let added = new.filter { controller in !old.contains { $0 === controller } }
     if new.count > 5 {
       ModelRuntime.diagnose(
         .moreNavigationControllerNotModelled,
@@ -153,11 +154,33 @@ open class UITabBarController: UIViewController {
     let previous = storedSelected
     let previousIndex = selectedIndex
 
-    for controller in removed {
+    // Containment ends inside the call, tab by tab, before the selection changes (rule T1, as
+    // UIKit's `_setViewControllers:animated:` does it): where the tab at an index changes, the
+    // old view controller leaves if it is no longer listed and the new one joins if it is not a
+    // child yet; tabs past the old count join; old tabs past the new count leave.
+    func leave(_ controller: UIViewController) {
       controller.willMove(toParent: nil)
+      controller.removeFromParent()
     }
-    for controller in added {
+    func join(_ controller: UIViewController) {
+      guard controller.parent !== self else { return }
+      if controller.parent != nil { leave(controller) }
       addChild(controller)
+      // A refused child (semantics B9, under `.record`) is not told it moved.
+      if controller.parent === self { controller.didMove(toParent: self) }
+    }
+    for (index, controller) in new.enumerated() {
+      if index < old.count {
+        let replaced = old[index]
+        guard replaced !== controller else { continue }
+        if !new.contains(where: { $0 === replaced }) { leave(replaced) }
+        join(controller)
+      } else {
+        join(controller)
+      }
+    }
+    for replaced in old.dropFirst(new.count) where !new.contains(where: { $0 === replaced }) {
+      if replaced.parent === self { leave(replaced) }
     }
     storedViewControllers = newControllers
     storedChildren =
@@ -172,13 +195,6 @@ open class UITabBarController: UIViewController {
       next = new.first
     }
     show(next)
-
-    for controller in removed {
-      controller.removeFromParent()
-    }
-    for controller in added {
-      controller.didMove(toParent: self)
-    }
   }
 
   private func select(_ controller: UIViewController?) {
@@ -186,8 +202,8 @@ open class UITabBarController: UIViewController {
     else {
       ModelRuntime.raise(
         ModelException.internalInconsistency,
-        "Attempting to select a view controller that isn't a child! "
-          + (controller.map(\.description) ?? "(null)"))
+        // UIKit formats the reason with nil whatever was asked for (rule T5).
+        "Attempting to select a view controller that isn't a child! (null)")
       return
     }
     show(controller)

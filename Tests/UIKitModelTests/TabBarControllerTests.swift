@@ -62,10 +62,10 @@ extension ModelTests {
       #expect(
         ModelRuntime.eventLog() == """
           a.willMove(toParent: tabs)
-          b.willMove(toParent: tabs)
-          c.willMove(toParent: tabs)
           a.didMove(toParent: tabs)
+          b.willMove(toParent: tabs)
           b.didMove(toParent: tabs)
+          c.willMove(toParent: tabs)
           c.didMove(toParent: tabs)
           """)
       #expect(names(tabs.children) == ["a", "b", "c"])
@@ -208,8 +208,8 @@ extension ModelTests {
       #expect(
         ModelRuntime.eventLog() == """
           a.willMove(toParent: nil)
-          c.willMove(toParent: tabs)
           a.didMove(toParent: nil)
+          c.willMove(toParent: tabs)
           c.didMove(toParent: tabs)
           """)
       #expect(tabs.selectedViewController === b)
@@ -221,7 +221,34 @@ extension ModelTests {
     }
 
     @Test(
-      "T4 when the selected view controller is gone, the same index is selected, with the appearance callbacks"
+      "T1 a new tab that another container holds leaves it with willMove(toParent: nil) first, then joins with didMove at once"
+    )
+    func t1TabTakenFromAnotherParent() {
+      freshModel()
+      let a = controller("a")
+      let other = controller("other")
+      let z = controller("z")
+      other.addChild(z)
+      z.didMove(toParent: other)
+      let tabs = tabBarController([a])
+      ModelRuntime.clearEvents()
+
+      tabs.viewControllers = [a, z]
+
+      #expect(
+        ModelRuntime.eventLog() == """
+          z.willMove(toParent: nil)
+          z.didMove(toParent: nil)
+          z.willMove(toParent: tabs)
+          z.didMove(toParent: tabs)
+          """)
+      #expect(other.children.isEmpty)
+      #expect(names(tabs.children) == ["a", "z"])
+      #expect(tabs.selectedViewController === a)
+    }
+
+    @Test(
+      "T1 T4 when the selected view controller is gone, every containment call ends first, then the same index is selected, with the appearance callbacks"
     )
     func t4ReplacementKeepsIndex() {
       freshModel()
@@ -239,9 +266,13 @@ extension ModelTests {
       #expect(
         ModelRuntime.eventLog() == """
           a.willMove(toParent: nil)
-          b.willMove(toParent: nil)
+          a.didMove(toParent: nil)
           x.willMove(toParent: tabs)
+          x.didMove(toParent: tabs)
+          b.willMove(toParent: nil)
+          b.didMove(toParent: nil)
           y.willMove(toParent: tabs)
+          y.didMove(toParent: tabs)
           y.loadView()
           y.viewDidLoad()
           y.viewWillAppear(false)
@@ -249,10 +280,6 @@ extension ModelTests {
           y.viewIsAppearing(false)
           b.viewDidDisappear(false)
           y.viewDidAppear(false)
-          a.didMove(toParent: nil)
-          b.didMove(toParent: nil)
-          x.didMove(toParent: tabs)
-          y.didMove(toParent: tabs)
           """)
       #expect(tabs.selectedViewController === y)
       #expect(tabs.view.subviews.map(\.uikitModel.name) == ["y.view"])
@@ -287,9 +314,9 @@ extension ModelTests {
       #expect(
         ModelRuntime.eventLog() == """
           a.willMove(toParent: nil)
+          a.didMove(toParent: nil)
           a.viewWillDisappear(false)
           a.viewDidDisappear(false)
-          a.didMove(toParent: nil)
           """)
       #expect(tabs.viewControllers == nil)
       #expect(tabs.selectedViewController == nil)
@@ -319,7 +346,7 @@ extension ModelTests {
           "NSInternalInconsistencyException: Attempting to select a view controller that isn't a "
             + "child! (null)",
           "NSInternalInconsistencyException: Attempting to select a view controller that isn't a "
-            + "child! <UIViewController: stranger>",
+            + "child! (null)",
           "NSInternalInconsistencyException: Attempting to select a view controller that isn't a "
             + "child! (null)",
         ])
