@@ -48,9 +48,13 @@ struct CompositionBodyMacro: BodyMacro {
   /// How many top-level statements one local function holds.
   static let statementsPerPart = 10
 
-  /// The components whose initializers take `fileID:` and `line:` just before their first
-  /// closure (`content:` or `make:`).
+  /// The components whose initializers take `fileID:` and `line:`: before `input:` and `make:`
+  /// (`Child`), or before the `content:` closure.
   static let locatedComponents: Set<String> = ["Slot", "Child", "ForEach"]
+
+  /// The labels of the arguments that come after `fileID:` and `line:` in the initializers of
+  /// the located components: `Child(fileID:line:input:make:update:)`, and the `content:` closure.
+  static let argumentsAfterLocation: Set<String> = ["input", "make", "content"]
 
   static var formatMode: FormatMode { .disabled }
 
@@ -191,9 +195,13 @@ private final class SourceLocator<Context: MacroExpansionContext>: SyntaxRewrite
       label: .identifier("line"), colon: .colonToken(trailingTrivia: .space),
       expression: location.line)
     var arguments = Array(call.arguments)
-    // `fileID:` and `line:` come just before the first closure argument, else last.
+    // `fileID:` and `line:` come just before the arguments that follow them in every
+    // initializer (`Child`'s `input:` and `make:`, the `content:` closure), else last.
     let position =
-      arguments.firstIndex { $0.label?.text == "content" || $0.label?.text == "make" }
+      arguments.firstIndex { argument in
+        argument.label.map { CompositionBodyMacro.argumentsAfterLocation.contains($0.text) }
+          ?? false
+      }
       ?? arguments.count
     if position > 0 {
       arguments[position - 1].trailingComma = .commaToken(trailingTrivia: .space)

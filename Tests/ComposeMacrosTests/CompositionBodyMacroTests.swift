@@ -107,6 +107,36 @@ struct CompositionBodyMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test(
+    "A child with an input gets its file and line before 'input:', where its initializer takes them"
+  )
+  func childWithInput() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() -> CompositionContent {
+        Slot("rows") {
+          Child(input: count) { Row() } update: { row, count in row.count = count }
+          Child<Row>(input: count, make: { Row() }, update: { $0.count = $1 })
+        }
+      }
+      """,
+      expandedSource: """
+        func content() -> CompositionContent {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          Slot("rows", fileID: "TestModule/test.swift", line: 3) {
+            Child(fileID: "TestModule/test.swift", line: 4, input: count) { Row() } update: { row, count in row.count = count }
+            Child<Row>(fileID: "TestModule/test.swift", line: 5, input: count, make: { Row() }, update: { $0.count = $1 })
+          }
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A body that declares names inside a top-level #if stays in one group, in its order")
   func declarationsInConditionalCompilation() {
     assertMacroExpansion(

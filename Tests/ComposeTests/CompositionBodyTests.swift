@@ -93,6 +93,28 @@ private struct Located: Composition {
   }
 }
 
+/// The line of the first statement of `Inputs`'s body.
+private let inputsFirstLine = #line + 10
+
+/// Children with an input, whose initializer takes `fileID:` and `line:` before `input:`.
+@MainActor
+private struct Inputs: Composition {
+  var count: Int
+  var body: CompositionContent { content() }
+
+  @CompositionBody
+  func content() -> CompositionContent {
+    Slot("rows") {
+      Child(input: count) {
+        RowViewController()
+      } update: { _, _ in
+      }.id(repeatedID)
+      Child<RowViewController>(input: count, make: { RowViewController() }, update: { _, _ in })
+        .id(repeatedID)
+    }
+  }
+}
+
 /// An id the compile-time checks cannot read, so that the run-time ones report it.
 private let repeatedID = 1
 
@@ -147,6 +169,14 @@ struct CompositionBodyTests {
     let expected = "release"
     #endif
     #expect(CompositionTree(Effects().conditional()).slotNames == [expected])
+  }
+
+  @Test("A child with an input compiles in a split body, and its diagnostic names its line")
+  func childWithInput() {
+    let tree = CompositionTree(Inputs(count: 2).compositionContent)
+    #expect(tree.slotNames == ["rows"])
+    #expect(tree.diagnostics.map(\.id) == [.duplicateChildIdentity])
+    #expect(tree.diagnostics.map { $0.source?.line } == [inputsFirstLine + 5])
   }
 
   @Test("Diagnostics name the line of each declaration inside a split body")
