@@ -195,8 +195,8 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     let access = shape.memberAccess
     var declarations: [DeclSyntax] = [
       """
-      \(raw: access.isEmpty ? "" : "public ")private(set) lazy var composer: Compose.Composer = \
-      __makeComposer { $0.\(raw: shape.bodyName) }
+      \(raw: access == "open " ? "public " : access)private(set) lazy var composer: \
+      Compose.Composer = __makeComposer { $0.\(raw: shape.bodyName) }
       """
     ]
     var statusBarMembers: [String] = []
@@ -520,12 +520,15 @@ private struct Shape {
     return false
   }
 
-  /// The access level the written members need: that of an open or public class.
+  /// The access level the written members need: that of an open, public or package class (an
+  /// override, and the composer that `ComposedContainer` requires, must be as accessible as
+  /// their class).
   static func access(of type: ClassDeclSyntax) -> String {
     for modifier in type.modifiers {
       switch modifier.name.tokenKind {
       case .keyword(.open): return "open "
       case .keyword(.public): return "public "
+      case .keyword(.package): return "package "
       default: continue
       }
     }

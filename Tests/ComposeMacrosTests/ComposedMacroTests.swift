@@ -115,12 +115,17 @@ private func forwardingBlock(without omitted: Set<String> = []) -> String {
 /// The members the macro writes for an internal class whose body is `body`, without the
 /// overrides named.
 private func written(
-  body: String = "body", without omitted: Set<String> = [], open: Bool = false
+  body: String = "body", without omitted: Set<String> = [], open: Bool = false,
+  access: String? = nil
 ) -> String {
   let text =
     (["    private(set) lazy var composer: Compose.Composer = __makeComposer { $0.\(body) }"]
     + overrideBlocks.filter { !omitted.contains($0.name) }.map(\.text)
     + [forwardingBlock(without: omitted)]).joined(separator: "\n\n")
+  if let access {
+    return text.replacing("    override ", with: "    \(access) override ")
+      .replacing("    private(set) lazy", with: "    \(access) private(set) lazy")
+  }
   guard open else { return text }
   return text.replacing("    override ", with: "    open override ")
     .replacing("    private(set) lazy", with: "    public private(set) lazy")
@@ -181,6 +186,27 @@ struct ComposedMacroTests {
           }
 
         \(written(body: "composition", without: ["viewDidAppear", "childForStatusBarStyle"], open: true))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("A package class gets package overrides and a package composer")
+  func packageClass() {
+    assertMacroExpansion(
+      """
+      @Composed
+      package final class Screen: UIViewController {
+        @CompositionBuilder package var body: CompositionContent { .empty }
+      }
+      """,
+      expandedSource: """
+        package final class Screen: UIViewController {
+          @CompositionBuilder package var body: CompositionContent { .empty }
+
+        \(written(access: "package"))
         }
 
         extension Screen: Compose.ComposedContainer {}
