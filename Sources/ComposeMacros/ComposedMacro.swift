@@ -201,11 +201,14 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     ]
     var statusBarMembers: [String] = []
     for member in members {
-      if let own = shape.ownMember(named: member.name) {
+      for own in shape.ownDeclarations(named: member.name) {
         checkHook(member, in: own, context: context)
-        continue
       }
-      let text = member.declaration.replacing("ACCESS", with: access)
+      // Not written where the class has its own: everywhere, or in some clauses of a `#if`.
+      guard
+        let text = shape.declaration(
+          of: member, text: member.declaration.replacing("ACCESS", with: access))
+      else { continue }
       if member.needsStatusBar {
         statusBarMembers.append(text)
       } else {
@@ -324,7 +327,7 @@ private struct Shape {
   let bodyName: String
   let bodyStatements: CodeBlockItemListSyntax
   let memberAccess: String
-  let members: [DeclSyntax]
+  let members: MemberBlockItemListSyntax
 
   /// Reads a class, reporting what makes it unusable when a context is given; `nil` when the
   /// macro cannot make it a container.
@@ -367,8 +370,8 @@ private struct Shape {
       report(.notAViewController(name, superclass: superName), at: superclass)
       return nil
     }
-    members = type.memberBlock.members.map(\.decl)
-    let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
+    members = type.memberBlock.members
+    let variables = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
     func variable(named wanted: String) -> (VariableDeclSyntax, PatternBindingSyntax)? {
       for variable in variables {
         for binding in variable.bindings
@@ -476,19 +479,80 @@ private struct Shape {
     }
   }
 
-  /// The class's own declaration of a member the macro would write.
-  func ownMember(named name: String) -> DeclSyntax? {
-    members.first { member in
-      if let function = member.as(FunctionDeclSyntax.self) {
-        return function.name.text == name
+  /// The class's own declarations of a member the macro would write, at its top level and in
+  /// the clauses of its `#if`s.
+  func ownDeclarations(named name: String) -> [DeclSyntax] {
+    Self.declarations(named: name, in: members)
+  }
+
+  private static func declarations(
+    named name: String, in items: MemberBlockItemListSyntax
+  ) -> [DeclSyntax] {
+    items.flatMap { item -> [DeclSyntax] in
+      if let config = item.decl.as(IfConfigDeclSyntax.self) {
+        return declarations(named: name, in: config)
       }
-      if let variable = member.as(VariableDeclSyntax.self) {
-        return variable.bindings.contains {
-          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-        }
-      }
-      return false
+      return declares(item.decl, name) ? [item.decl] : []
     }
+  }
+
+  private static func declarations(named name: String, in config: IfConfigDeclSyntax)
+    -> [DeclSyntax]
+  {
+    config.clauses.flatMap { clause -> [DeclSyntax] in
+      guard case .decls(let nested)? = clause.elements else { return [] }
+      return declarations(named: name, in: nested)
+    }
+  }
+
+  private static func declares(_ declaration: DeclSyntax, _ name: String) -> Bool {
+    if let function = declaration.as(FunctionDeclSyntax.self) {
+      return function.name.text == name
+    }
+    if let variable = declaration.as(VariableDeclSyntax.self) {
+      return variable.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      }
+    }
+    return false
+  }
+
+  /// The macro's declaration of a member, where the class has none of its own: `text` when the
+  /// class has none, `nil` when it has one in every configuration, and otherwise `text` in the
+  /// clauses of the class's `#if` that have none (with an `#else` added when the `#if` has
+  /// none), so that no configuration gets two declarations or none.
+  func declaration(of member: ComposedMacro.Member, text: String) -> String? {
+    Self.declaration(named: member.name, text: text, in: members)
+  }
+
+  private static func declaration(
+    named name: String, text: String, in items: MemberBlockItemListSyntax
+  ) -> String? {
+    if items.contains(where: { declares($0.decl, name) }) { return nil }
+    let config = items.lazy.compactMap { $0.decl.as(IfConfigDeclSyntax.self) }.first {
+      !declarations(named: name, in: $0).isEmpty
+    }
+    guard let config else { return text }
+    var lines: [String] = []
+    var written = false
+    var hasElse = false
+    for clause in config.clauses {
+      let keyword = clause.poundKeyword.text
+      hasElse = hasElse || clause.poundKeyword.tokenKind == .poundElse
+      lines.append(clause.condition.map { "\(keyword) \($0.trimmedDescription)" } ?? keyword)
+      var nested = MemberBlockItemListSyntax([])
+      if case .decls(let decls)? = clause.elements { nested = decls }
+      if let clauseText = declaration(named: name, text: text, in: nested) {
+        lines.append(clauseText)
+        written = true
+      }
+    }
+    if !hasElse {
+      lines += ["#else", text]
+      written = true
+    }
+    guard written else { return nil }
+    return (lines + ["#endif"]).joined(separator: "\n")
   }
 
   /// Whether a getter's statements only make sense in a builder: more than one statement without

@@ -327,6 +327,135 @@ struct ComposedMacroTests {
       failureHandler: record)
   }
 
+  @Test("An override inside #if is left to the class where it is declared, and written elsewhere")
+  func overridesInConditionalCompilation() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent { .empty }
+        #if DEBUG
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          composeViewWillAppear(animated)
+        }
+        #elseif os(iOS)
+        #if targetEnvironment(macCatalyst)
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+        }
+        #endif
+        #else
+        override var childForStatusBarHidden: UIViewController? { composedChildForStatusBarHidden }
+        #endif
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          #if DEBUG
+          override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            composeViewWillAppear(animated)
+          }
+          #elseif os(iOS)
+          #if targetEnvironment(macCatalyst)
+          override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+          }
+          #endif
+          #else
+          override var childForStatusBarHidden: UIViewController? { composedChildForStatusBarHidden }
+          #endif
+
+            private(set) lazy var composer: Compose.Composer = __makeComposer { $0.body }
+
+            override func viewDidLoad() {
+              super.viewDidLoad()
+              composeViewDidLoad()
+            }
+
+            #if DEBUG
+            #elseif os(iOS)
+            #if targetEnvironment(macCatalyst)
+            #else
+            override func viewWillAppear(_ animated: Bool) {
+              super.viewWillAppear(animated)
+              composeViewWillAppear(animated)
+            }
+            #endif
+            #else
+            override func viewWillAppear(_ animated: Bool) {
+              super.viewWillAppear(animated)
+              composeViewWillAppear(animated)
+            }
+            #endif
+
+            override func viewDidAppear(_ animated: Bool) {
+              super.viewDidAppear(animated)
+              composeViewDidAppear(animated)
+            }
+
+            override func viewWillDisappear(_ animated: Bool) {
+              super.viewWillDisappear(animated)
+              composeViewWillDisappear(animated)
+            }
+
+            override func viewDidDisappear(_ animated: Bool) {
+              super.viewDidDisappear(animated)
+              composeViewDidDisappear(animated)
+            }
+
+            override func willMove(toParent parent: UIViewController?) {
+              composeWillMove(toParent: parent)
+              super.willMove(toParent: parent)
+            }
+
+            override func didReceiveMemoryWarning() {
+              super.didReceiveMemoryWarning()
+              composeDidReceiveMemoryWarning()
+            }
+
+            override func preferredContentSizeDidChange(
+              forChildContentContainer container: any UIContentContainer
+            ) {
+              super.preferredContentSizeDidChange(forChildContentContainer: container)
+              composePreferredContentSizeDidChange(forChildContentContainer: container)
+            }
+
+            #if !os(tvOS) && !os(visionOS)
+            override var childForStatusBarStyle: UIViewController? {
+              composedChildForStatusBarStyle
+            }
+            #if DEBUG
+            override var childForStatusBarHidden: UIViewController? {
+              composedChildForStatusBarHidden
+            }
+            #elseif os(iOS)
+            override var childForStatusBarHidden: UIViewController? {
+              composedChildForStatusBarHidden
+            }
+            #else
+            #endif
+            override var childForHomeIndicatorAutoHidden: UIViewController? {
+              composedChildForHomeIndicatorAutoHidden
+            }
+            #endif
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'viewWillAppear(_:)' replaces the override '@Composed' would write but does "
+            + "not call 'composeViewWillAppear(animated)'; call it, or the children are not "
+            + "composed as the container's view appears and leaves",
+          line: 11, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeViewWillAppear(animated)'")])
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A childFor… override that ignores the primary child is a warning")
   func forwardingWithoutHook() {
     assertMacroExpansion(

@@ -72,6 +72,34 @@ private final class OwnOverridesScreen: UIViewController {
   }
 }
 
+/// A screen with overrides of its own inside `#if`: the one compiled here calls its hook, and the
+/// macro writes the one that is not compiled here.
+@Composed
+@MainActor
+private final class ConditionalOverridesScreen: UIViewController {
+  var appearances: [String] = []
+
+  #if !canImport(UIKit)
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composeViewWillAppear(animated)
+    appearances.append("will")
+  }
+  #endif
+
+  #if canImport(UIKit)
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composeViewDidAppear(animated)
+    appearances.append("did")
+  }
+  #endif
+
+  @CompositionBuilder var composition: CompositionContent {
+    Slot("content") { Child { ListViewController() } }
+  }
+}
+
 extension EnvironmentValues {
   /// A value declared with `@Entry`, with its default.
   @Entry var screenTitle: String = "Inbox"
@@ -205,6 +233,28 @@ struct ComposedMacroEndToEndTests {
       screen.heading = "Archive"
     }
     #expect(screen.received == ["Inbox nil", "Archive nil"])
+  }
+
+  @Test("An override inside #if runs where it is compiled; the macro's runs where it is not")
+  func conditionalOverrides() async {
+    let screen = ConditionalOverridesScreen()
+    let harness = await ContainerHarness(showing: screen)
+    harness.expectEvents(
+      """
+      container.loadView()
+      container.viewDidLoad()
+      container.viewWillAppear(false)
+      content.ListViewController.willMove(toParent: container)
+      content.ListViewController.loadView()
+      content.ListViewController.viewDidLoad()
+      content.ListViewController.didMove(toParent: container)
+      content.ListViewController.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      content.ListViewController.viewIsAppearing(false)
+      container.viewDidAppear(false)
+      content.ListViewController.viewDidAppear(false)
+      """)
+    #expect(screen.appearances == ["will"])
   }
 
   @Test("Overrides of the class's own run, and call the hooks they replace")
