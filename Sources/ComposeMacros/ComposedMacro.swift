@@ -191,6 +191,16 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     guard let shape = Shape(declaration, attribute: node, report: { context.diagnose($0) }) else {
       return []
     }
+    // The compiler passes the conformance only when the class does not already have it: then a
+    // superclass (one of the app's, itself `@Composed`) already declares the composer and the
+    // overrides, which the class would declare again.
+    if protocols.isEmpty, !shape.listsContainer {
+      context.diagnose(
+        Diagnostic(
+          node: shape.superclass,
+          message: ComposeMessage.inheritsContainer(shape.name, superclass: shape.superclassName)))
+      return []
+    }
     IdentityChecks(context: context).check(body: shape.bodyStatements)
     let access = shape.memberAccess
     var declarations: [DeclSyntax] = [
@@ -324,6 +334,11 @@ private func indentationText(of trivia: Trivia) -> String {
 
 /// What `@Composed` reads from the class it is attached to.
 private struct Shape {
+  let name: String
+  let superclass: TypeSyntax
+  let superclassName: String
+  /// Whether the class lists `ComposedContainer` among its inherited types itself.
+  let listsContainer: Bool
   let bodyName: String
   let bodyStatements: CodeBlockItemListSyntax
   let memberAccess: String
@@ -344,7 +359,7 @@ private struct Shape {
       report(.notAClass(Self.kind(of: declaration)), at: attribute)
       return nil
     }
-    let name = type.name.text
+    name = type.name.text
     guard let superclass = type.inheritanceClause?.inheritedTypes.first?.type else {
       report(
         .noSuperclass(name), at: type.name,
@@ -362,6 +377,12 @@ private struct Shape {
       return nil
     }
     let superName = superclass.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+    self.superclass = superclass
+    superclassName = superName
+    listsContainer =
+      type.inheritanceClause?.inheritedTypes.contains {
+        ["ComposedContainer", "Compose.ComposedContainer"].contains($0.type.trimmedDescription)
+      } ?? false
     if ComposedMacro.composedBaseClasses.contains(superName) {
       report(.alreadyComposed(name, superclass: superName), at: superclass)
       return nil

@@ -456,6 +456,47 @@ struct ComposedMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("A subclass of a composed container is an error; a class that lists the conformance is not")
+  func inheritedContainer() {
+    let inherited: [String: MacroSpec] = ["Composed": MacroSpec(type: ComposedMacro.self)]
+    assertMacroExpansion(
+      """
+      @Composed
+      final class DetailViewController: BaseViewController {
+        @CompositionBuilder var composition: CompositionContent { .empty }
+      }
+      """,
+      expandedSource: """
+        final class DetailViewController: BaseViewController {
+          @CompositionBuilder var composition: CompositionContent { .empty }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'DetailViewController' already conforms to 'ComposedContainer', through its "
+            + "superclass 'BaseViewController' or an extension, which has the composer and the "
+            + "overrides; remove '@Composed' (a subclass of a composed container overrides its "
+            + "body)",
+          line: 2, column: 35)
+      ],
+      macroSpecs: inherited, failureHandler: record)
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController, Compose.ComposedContainer {
+        var body: CompositionContent { .empty }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController, Compose.ComposedContainer {
+          var body: CompositionContent { .empty }
+
+        \(written())
+        }
+        """,
+      macroSpecs: inherited, failureHandler: record)
+  }
+
   @Test("A childFor… override that ignores the primary child is a warning")
   func forwardingWithoutHook() {
     assertMacroExpansion(

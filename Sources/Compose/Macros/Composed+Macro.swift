@@ -57,6 +57,7 @@
 /// The macro needs the package's `Macros` trait, enabled by default.
 @attached(
   member,
+  conformances: ComposedContainer,
   names: named(composer), named(viewDidLoad), named(viewWillAppear), named(viewDidAppear),
   named(viewWillDisappear), named(viewDidDisappear), named(willMove),
   named(didReceiveMemoryWarning), named(preferredContentSizeDidChange),

@@ -52,6 +52,14 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
         + "'UIViewController'")
   }
 
+  static func inheritsContainer(_ name: String, superclass: String) -> ComposeMessage {
+    error(
+      "composedAlreadyComposed",
+      "'\(name)' already conforms to 'ComposedContainer', through its superclass "
+        + "'\(superclass)' or an extension, which has the composer and the overrides; remove "
+        + "'@Composed' (a subclass of a composed container overrides its body)")
+  }
+
   static func composerDeclared(_ name: String) -> ComposeMessage {
     error(
       "composedComposerDeclared",
