@@ -591,6 +591,11 @@ private struct Shape {
     while let call = root.as(FunctionCallExprSyntax.self) {
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
       {
+        // `Compose.Slot(…)` is a component; `Self.layout(…)` or `Layouts.standard()` is a
+        // function that returns content.
+        guard base.is(FunctionCallExprSyntax.self) else {
+          return member.declName.baseName.text.first?.isUppercase == true
+        }
         root = base
       } else {
         root = call.calledExpression

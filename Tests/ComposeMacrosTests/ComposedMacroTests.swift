@@ -732,7 +732,10 @@ struct ComposedMacroTests {
 
   @Test(
     "A body needs no @CompositionBuilder when it returns its content",
-    arguments: ["{ .empty }", "{ content() }", "{ return Dashboard().compositionContent }"])
+    arguments: [
+      "{ .empty }", "{ content() }", "{ return Dashboard().compositionContent }",
+      "{ Self.layout(for: mode) }", "{ Layouts.standard().environment(\\.accentName, \"red\") }",
+    ])
   func bodyWithoutBuilder(_ getter: String) {
     assertMacroExpansion(
       """
