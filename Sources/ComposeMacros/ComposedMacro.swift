@@ -51,11 +51,13 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     let isForwarding: Bool
     /// Whether the member exists only where there is a status bar.
     let needsStatusBar: Bool
+    /// The name of the override's parameter, in the macro's declaration.
+    let parameterName: String
 
     init(
       _ name: String, shown: String? = nil, hook: String, call: String,
       beforeSuper: Bool = false, forwarding: Bool = false, statusBar: Bool = false,
-      declaration: String
+      parameter: String = "animated", declaration: String
     ) {
       self.name = name
       shownName = shown ?? name
@@ -64,6 +66,7 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
       hookBeforeSuper = beforeSuper
       isForwarding = forwarding
       needsStatusBar = statusBar
+      parameterName = parameter
       self.declaration = declaration
     }
   }
@@ -117,7 +120,7 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
         """),
     Member(
       "willMove", shown: "willMove(toParent:)", hook: "composeWillMove",
-      call: "composeWillMove(toParent: PARAMETER)", beforeSuper: true,
+      call: "composeWillMove(toParent: PARAMETER)", beforeSuper: true, parameter: "parent",
       declaration: """
         ACCESSoverride func willMove(toParent parent: UIViewController?) {
           composeWillMove(toParent: parent)
@@ -138,6 +141,7 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
       shown: "preferredContentSizeDidChange(forChildContentContainer:)",
       hook: "composePreferredContentSizeDidChange",
       call: "composePreferredContentSizeDidChange(forChildContentContainer: PARAMETER)",
+      parameter: "container",
       declaration: """
         ACCESSoverride func preferredContentSizeDidChange(
           forChildContentContainer container: any UIContentContainer
@@ -270,16 +274,34 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
       return
     }
     guard let function = own.as(FunctionDeclSyntax.self) else { return }
-    let parameter = function.signature.parameterClause.parameters.first.map {
-      ($0.secondName ?? $0.firstName).text
+    let parameter = function.signature.parameterClause.parameters.first
+    var parameterName = parameter.map { ($0.secondName ?? $0.firstName).text }
+    // A parameter without a name (`_ : Bool`) is given the one the macro's override uses, so
+    // that the call can pass it.
+    var renaming: [FixIt.Change] = []
+    if let parameter, parameterName == "_" {
+      let name = member.parameterName
+      parameterName = name
+      renaming = [
+        .replace(
+          oldNode: Syntax(parameter),
+          newNode: Syntax(
+            parameter.with(
+              \.secondName,
+              .identifier(
+                name, leadingTrivia: .space,
+                trailingTrivia: parameter.secondName?.trailingTrivia ?? [])
+            )
+            .with(\.firstName, parameter.firstName.with(\.trailingTrivia, []))))
+      ]
     }
-    let call = member.hookCall.replacing("PARAMETER", with: parameter ?? "nil")
+    let call = member.hookCall.replacing("PARAMETER", with: parameterName ?? "nil")
     var fixIts: [FixIt] = []
     if let body = function.body {
       fixIts.append(
         FixIt(
           message: ComposeFixIt.callHook(call),
-          changes: [
+          changes: renaming + [
             .replace(
               oldNode: Syntax(body.statements),
               newNode: Syntax(inserting(call, into: body, member: member)))
@@ -302,14 +324,19 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
       item.trimmedDescription.hasPrefix("super.\(member.name)")
     }
     let reference = superIndex.map { items[$0] } ?? items.first
-    let indentation = reference.map { indentationText(of: $0.leadingTrivia) } ?? "  "
+    // In an empty body, one level deeper than its closing brace when that is on a line of its
+    // own (which then needs no newline before it).
+    let braceOnItsOwnLine = body.rightBrace.leadingTrivia.contains { $0.isNewline }
+    let indentation =
+      reference.map { indentationText(of: $0.leadingTrivia) }
+      ?? (braceOnItsOwnLine ? indentationText(of: body.rightBrace.leadingTrivia) : "") + "  "
     var position = superIndex.map { member.hookBeforeSuper ? $0 : $0 + 1 } ?? 0
     position = min(position, items.count)
     let statement = CodeBlockItemSyntax(
       leadingTrivia: .newline + Trivia(stringLiteral: indentation),
       item: .expr(ExprSyntax(stringLiteral: call)))
     items.insert(statement, at: position)
-    if items.count == 1 {
+    if items.count == 1, !braceOnItsOwnLine {
       items[0].trailingTrivia = .newline
     }
     return CodeBlockItemListSyntax(items)

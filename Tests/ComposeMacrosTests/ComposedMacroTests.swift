@@ -456,6 +456,65 @@ struct ComposedMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("The fix-it names a parameter that has no name, so that the hook's call can pass it")
+  func missingHookUnnamedParameter() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        var body: CompositionContent { .empty }
+        override func viewWillAppear(_: Bool) {
+          super.viewWillAppear(true)
+        }
+        override func willMove(toParent _: UIViewController?) {
+        }
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func viewWillAppear(_: Bool) {
+            super.viewWillAppear(true)
+          }
+          override func willMove(toParent _: UIViewController?) {
+          }
+
+        \(written(without: ["viewWillAppear", "willMove"]))
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'viewWillAppear(_:)' replaces the override '@Composed' would write but does "
+            + "not call 'composeViewWillAppear(animated)'; call it, or the children are not "
+            + "composed as the container's view appears and leaves",
+          line: 4, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeViewWillAppear(animated)'")]),
+        DiagnosticSpec(
+          message: "'willMove(toParent:)' replaces the override '@Composed' would write but does "
+            + "not call 'composeWillMove(toParent: parent)'; call it, or the children are not "
+            + "composed as the container's view appears and leaves",
+          line: 7, column: 17,
+          fixIts: [FixItSpec(message: "call 'composeWillMove(toParent: parent)'")]),
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          var body: CompositionContent { .empty }
+          override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(true)
+            composeViewWillAppear(animated)
+          }
+          override func willMove(toParent parent: UIViewController?) {
+            composeWillMove(toParent: parent)
+          }
+        }
+        """,
+      failureHandler: record)
+  }
+
   @Test("A subclass of a composed container is an error; a class that lists the conformance is not")
   func inheritedContainer() {
     let inherited: [String: MacroSpec] = ["Composed": MacroSpec(type: ComposedMacro.self)]
