@@ -178,6 +178,38 @@ struct IdentityChecksTests {
             + "the same id; derive the id from the element, or remove it",
           line: 7, column: 58, isError: false, firstUse: nil),
       ]),
+    IdentityCase(
+      rule: "an id from a name bound from the element (let, if let, for, switch) is not reported",
+      body: """
+        Slot("list") {
+          ForEach(items) { item in
+            let key = "\\(item.section)-\\(item.id)"
+            Child { Row() }.id(key)
+          }
+          ForEach(items) { item in
+            if let badge = item.badge { Child { Badge() }.id(badge) }
+          }
+          ForEach(sections) { section in
+            for row in section.rows { Child { Row() }.id(row.id) }
+          }
+          ForEach(items) { item in
+            switch item.kind {
+            case .photo(let photo): Child { Photo() }.id(photo.id)
+            default: Child { Row() }.id(item.id)
+            }
+          }
+          ForEach(items) { item in
+            let title = "row"
+            Child { Row() }.id(title)
+          }
+        }
+        """,
+      findings: [
+        Finding(
+          message: "'id(_:)' inside 'ForEach' does not depend on the element 'item'; every "
+            + "element's child gets the same id; derive the id from the element, or remove it",
+          line: 22, column: 26, isError: false, firstUse: nil)
+      ]),
   ]
 
   @Test("Identity mistakes written as literals are reported at their place", arguments: cases)

@@ -128,9 +128,12 @@ struct IdentityChecks {
     }
     guard component == "ForEach", let content = Self.contentClosure(of: call) else { return }
     let names = Self.parameterNames(of: content)
+    // Names bound from the element inside the closure (`let key = item.id`, `if let`, `for`,
+    // a `switch` over it) depend on it too.
+    let derived = Self.derivedNames(in: content.statements, from: names)
     let finder = IDFinder(viewMode: .sourceAccurate)
     finder.walk(content.statements)
-    for argument in finder.arguments where !Self.mentions(argument, anyOf: names) {
+    for argument in finder.arguments where !Self.mentions(argument, anyOf: derived) {
       let element = names.first { $0 != "$0" }
       context.diagnose(
         Diagnostic(node: argument, message: ComposeMessage.constantIDInForEach(element)))
@@ -369,6 +372,27 @@ struct IdentityChecks {
     return []
   }
 
+  /// The names, and the names that statements bind from them (with `let`, `var`, `if let`,
+  /// `case let`, `for … in` or the cases of a `switch`), transitively.
+  static func derivedNames(in statements: CodeBlockItemListSyntax, from names: Set<String>)
+    -> Set<String>
+  {
+    guard !names.isEmpty else { return names }
+    let bindings = BindingFinder(viewMode: .sourceAccurate)
+    bindings.walk(statements)
+    var derived = names
+    var changed = true
+    while changed {
+      changed = false
+      for (bound, source) in bindings.bindings
+      where !bound.isSubset(of: derived) && mentions(source, anyOf: derived) {
+        derived.formUnion(bound)
+        changed = true
+      }
+    }
+    return derived
+  }
+
   /// Whether an expression reads one of the names.
   static func mentions(_ expression: ExprSyntax, anyOf names: Set<String>) -> Bool {
     guard !names.isEmpty else { return false }
@@ -414,6 +438,61 @@ private final class IDFinder: SyntaxVisitor {
       arguments.append(argument.expression)
     }
     return .visitChildren
+  }
+}
+
+/// The names that statements bind, each with the expression they are bound from.
+private final class BindingFinder: SyntaxVisitor {
+  var bindings: [(names: Set<String>, source: ExprSyntax)] = []
+
+  private func add(_ pattern: some SyntaxProtocol, from source: ExprSyntax?) {
+    guard let source else { return }
+    let names = PatternNames(viewMode: .sourceAccurate)
+    names.walk(pattern)
+    if !names.names.isEmpty { bindings.append((names.names, source)) }
+  }
+
+  override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+    add(node.pattern, from: node.initializer?.value)
+    return .visitChildren
+  }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    add(node.pattern, from: node.initializer?.value)
+    return .visitChildren
+  }
+
+  override func visit(_ node: MatchingPatternConditionSyntax) -> SyntaxVisitorContinueKind {
+    add(node.pattern, from: node.initializer.value)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+    add(node.pattern, from: node.sequence)
+    return .visitChildren
+  }
+
+  override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    for item in node.cases {
+      if let switchCase = item.as(SwitchCaseSyntax.self) {
+        add(switchCase.label, from: node.subject)
+      }
+    }
+    return .visitChildren
+  }
+}
+
+/// The names a pattern binds.
+private final class PatternNames: SyntaxVisitor {
+  var names: Set<String> = []
+
+  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+    names.insert(node.identifier.text)
+    return .skipChildren
+  }
+
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
   }
 }
 
