@@ -34,9 +34,9 @@ import SwiftSyntaxMacros
 /// The meaning does not change: slots are identified by name, so grouping the statements of a
 /// composition body changes no identity. Three things keep what the user wrote visible:
 ///
-/// - calls to `Slot`, `Child` and `ForEach` get their own line (and file) as arguments, which they
-///   would otherwise take from the macro's position, so runtime diagnostics keep naming the line
-///   of each declaration;
+/// - calls to `Slot`, `Child`, `ForEach`, `Presentation`, `Tabs`, `Pages` and `NavigationStack`
+///   get their own line (and file) as arguments, which they would otherwise take from the macro's
+///   position, so runtime diagnostics keep naming the line of each declaration;
 /// - every statement is preceded by `#sourceLocation` with its line, so compiler errors point at
 ///   the user's code;
 /// - declarations at the top level of the body (`let` and the like) stay at the top, before the
@@ -49,12 +49,15 @@ struct CompositionBodyMacro: BodyMacro {
   static let statementsPerPart = 10
 
   /// The components whose initializers take `fileID:` and `line:`: before `input:` and `make:`
-  /// (`Child`), or before the `content:` closure.
-  static let locatedComponents: Set<String> = ["Slot", "Child", "ForEach"]
+  /// (`Child`), before the `root:` closure (`NavigationStack`), or before the `content:` closure.
+  static let locatedComponents: Set<String> = [
+    "Slot", "Child", "ForEach", "Presentation", "Tabs", "Pages", "NavigationStack",
+  ]
 
   /// The labels of the arguments that come after `fileID:` and `line:` in the initializers of
-  /// the located components: `Child(fileID:line:input:make:update:)`, and the `content:` closure.
-  static let argumentsAfterLocation: Set<String> = ["input", "make", "content"]
+  /// the located components: `Child(fileID:line:input:make:update:)`,
+  /// `NavigationStack(path:id:fileID:line:root:destination:)`, and the `content:` closure.
+  static let argumentsAfterLocation: Set<String> = ["input", "make", "root", "content"]
 
   static var formatMode: FormatMode { .disabled }
 

@@ -137,6 +137,44 @@ struct CompositionBodyMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("Presentations, tabs, pages and navigation stacks get their file and line too")
+  func systemSlots() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content() -> CompositionContent {
+        Presentation("share", isPresented: sharing) { Child { Share() } }
+        Tabs(tabs, selection: tab) { tab in Child { Row() } }
+        Pages(pages, id: \\.self, selection: page, content: { page in Child { Row() } })
+        NavigationStack(path: path) { Child { Root() } } destination: { item in Child { Row() } }
+        NavigationStack(path: path, root: { Child { Root() } }, destination: { _ in Child { Row() } })
+      }
+      """,
+      expandedSource: """
+        func content() -> CompositionContent {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          Presentation("share", isPresented: sharing, fileID: "TestModule/test.swift", line: 3) { Child(fileID: "TestModule/test.swift", line: 3) { Share() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 4)
+          Tabs(tabs, selection: tab, fileID: "TestModule/test.swift", line: 4) { tab in Child(fileID: "TestModule/test.swift", line: 4) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 5)
+          Pages(pages, id: \\.self, selection: page, fileID: "TestModule/test.swift", line: 5, content: { page in Child(fileID: "TestModule/test.swift", line: 5) { Row() } })
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 6)
+          NavigationStack(path: path, fileID: "TestModule/test.swift", line: 6) { Child(fileID: "TestModule/test.swift", line: 6) { Root() } } destination: { item in Child(fileID: "TestModule/test.swift", line: 6) { Row() } }
+        #sourceLocation()
+        #sourceLocation(file: "test.swift", line: 7)
+          NavigationStack(path: path, fileID: "TestModule/test.swift", line: 7, root: { Child(fileID: "TestModule/test.swift", line: 7) { Root() } }, destination: { _ in Child(fileID: "TestModule/test.swift", line: 7) { Row() } })
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A body that declares names inside a top-level #if stays in one group, in its order")
   func declarationsInConditionalCompilation() {
     assertMacroExpansion(

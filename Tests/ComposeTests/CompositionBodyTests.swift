@@ -115,6 +115,27 @@ private struct Inputs: Composition {
   }
 }
 
+/// A slot name the compile-time checks cannot read, so that the run-time ones report it.
+private let sheetName = "sheet"
+
+/// The line of the first statement of `LocatedSystemSlots`'s body.
+private let systemSlotsFirstLine = #line + 9
+
+/// A presentation and tabs, whose run-time diagnostics name their lines.
+@MainActor
+private struct LocatedSystemSlots: Composition {
+  var body: CompositionContent { content() }
+
+  @CompositionBody
+  func content() -> CompositionContent {
+    Slot(sheetName) { Child { RowViewController() } }
+    Presentation(sheetName, isPresented: true) { Child { RowViewController() } }
+    Tabs([repeatedID, repeatedID], id: \.self, selection: nil) { _ in
+      Child { RowViewController() }
+    }
+  }
+}
+
 /// An id the compile-time checks cannot read, so that the run-time ones report it.
 private let repeatedID = 1
 
@@ -177,6 +198,15 @@ struct CompositionBodyTests {
     #expect(tree.slotNames == ["rows"])
     #expect(tree.diagnostics.map(\.id) == [.duplicateChildIdentity])
     #expect(tree.diagnostics.map { $0.source?.line } == [inputsFirstLine + 5])
+  }
+
+  @Test("Diagnostics name the line of a presentation or tabs inside a split body")
+  func systemSlotsKeepTheirLines() {
+    let tree = CompositionTree(LocatedSystemSlots().compositionContent)
+    #expect(
+      tree.diagnostics.map { "\($0.id) \($0.source?.line ?? 0)" } == [
+        "duplicateSlotName \(systemSlotsFirstLine + 1)", "duplicateKey \(systemSlotsFirstLine + 2)",
+      ])
   }
 
   @Test("Diagnostics name the line of each declaration inside a split body")
