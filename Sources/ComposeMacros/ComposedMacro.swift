@@ -182,6 +182,14 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     "ComposedPageViewController",
   ]
 
+  /// UIKit's containers that show their children themselves, each with the class that declares
+  /// them.
+  static let systemContainers: [String: String] = [
+    "UINavigationController": "ComposedNavigationController",
+    "UITabBarController": "ComposedTabBarController",
+    "UIPageViewController": "ComposedPageViewController",
+  ]
+
   static var formatMode: FormatMode { .disabled }
 
   // MARK: - Roles
@@ -412,6 +420,10 @@ private struct Shape {
       } ?? false
     if ComposedMacro.composedBaseClasses.contains(superName) {
       report(.alreadyComposed(name, superclass: superName), at: superclass)
+      return nil
+    }
+    if let composed = ComposedMacro.systemContainers[superName] {
+      report(.systemContainer(name, superclass: superName, composed: composed), at: superclass)
       return nil
     }
     if !superName.hasSuffix("Controller") {

@@ -654,6 +654,42 @@ struct ComposedMacroTests {
         + "or inherit from 'UIViewController'",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),
     Misuse(
+      name: "a subclass of UINavigationController",
+      source: """
+        @Composed
+        final class Screen: UINavigationController {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from 'UINavigationController', which shows its children itself; "
+        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'ComposedNavigationController' instead, and declare its children in 'override var composition'",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a subclass of UITabBarController",
+      source: """
+        @Composed
+        final class Screen: UIKit.UITabBarController {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from 'UITabBarController', which shows its children itself; "
+        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'ComposedTabBarController' instead, and declare its children in 'override var composition'",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
+      name: "a subclass of UIPageViewController",
+      source: """
+        @Composed
+        final class Screen: UIPageViewController {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from 'UIPageViewController', which shows its children itself; "
+        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'ComposedPageViewController' instead, and declare its children in 'override var composition'",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
       name: "a class that declares 'composer'",
       source: """
         @Composed

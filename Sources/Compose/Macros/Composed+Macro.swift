@@ -24,7 +24,10 @@
 /// ```
 ///
 /// Use it where a class cannot inherit from ``ComposedViewController``: it inherits from
-/// `UIViewController` or any of its subclasses. The body is named `body` or `composition`, has the
+/// `UIViewController` or any of its subclasses but `UINavigationController`, `UITabBarController`
+/// and `UIPageViewController`, which show their children themselves (inherit from
+/// ``ComposedNavigationController``, ``ComposedTabBarController`` or
+/// ``ComposedPageViewController`` for those). The body is named `body` or `composition`, has the
 /// type ``CompositionContent`` and the attribute `@CompositionBuilder`; closures in it may capture
 /// `self`.
 ///

@@ -52,6 +52,16 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
         + "'UIViewController'")
   }
 
+  static func systemContainer(_ name: String, superclass: String, composed: String)
+    -> ComposeMessage
+  {
+    error(
+      "composedSystemContainer",
+      "'\(name)' inherits from '\(superclass)', which shows its children itself; '@Composed' "
+        + "makes a container that places its children in slots. Inherit from '\(composed)' "
+        + "instead, and declare its children in 'override var composition'")
+  }
+
   static func inheritsContainer(_ name: String, superclass: String) -> ComposeMessage {
     error(
       "composedAlreadyComposed",
