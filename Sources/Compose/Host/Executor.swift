@@ -847,7 +847,8 @@ final class Executor {
         self.reportTakenAway(outgoingIdentity, by: outgoing)
       }
       if !keepsOutgoing {
-        outgoing.removeFromParent()
+        // Taken by other code meanwhile: it stays where that code put it.
+        if outgoing.parent === self.container { outgoing.removeFromParent() }
         if self.controllers[outgoingIdentity] === outgoing {
           self.controllers[outgoingIdentity] = nil
           self.endReadsOfForgottenChildren()

@@ -1,0 +1,124 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import ComposeTesting
+import Foundation
+import Testing
+import UIKitModel
+
+// A child's controller that other code moves to another parent is that parent's from then on:
+// Compose reports the change and forgets the child, and never takes the controller from where
+// other code put it.
+
+@MainActor
+private final class MovedChild: UIViewController {}
+
+/// A container with one animated slot whose child changes with `flag`; the list is kept alive
+/// when `keepsList` is set.
+@MainActor
+private final class MoveBox: UIViewController {
+  var flag = false {
+    didSet { composer.setNeedsCompose() }
+  }
+  var forwardsManually = false
+  let keepsList: Bool
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if flag {
+        Child { named(MovedChild(), "detail") }
+      } else {
+        Child { named(MovedChild(), "list") }.lifetime(keepsList ? .keepAlive : .whileShown)
+      }
+    }
+    .transition(.crossDissolve(duration: 0.3))
+  }
+
+  init(keepsList: Bool = false) {
+    self.keepsList = keepsList
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override var shouldAutomaticallyForwardAppearanceMethods: Bool { !forwardsManually }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composer.forwardBeginAppearanceTransition(true, animated: animated)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    composer.forwardBeginAppearanceTransition(false, animated: animated)
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    composer.forwardEndAppearanceTransition()
+  }
+}
+
+@MainActor
+private func named<T: UIViewController>(_ controller: T, _ name: String) -> T {
+  controller.uikitModel.name = name
+  return controller
+}
+
+/// Moves `child` to `parent` the way other code would: its view out, then `addChild(_:)`, which
+/// takes it from its old parent, then `didMove(toParent:)`.
+@MainActor
+private func move(_ child: UIViewController, to parent: UIViewController) {
+  child.view.removeFromSuperview()
+  parent.addChild(child)
+  child.didMove(toParent: parent)
+}
+
+@Suite(
+  "A child's controller moved to another parent by other code",
+  .isolatedModel(diagnostics: .allowed))
+@MainActor
+struct ChildMovedElsewhereTests {
+  @Test(
+    "A leaving child moved to another parent while its swap runs stays with that parent",
+    arguments: [false, true])
+  func leavingChildMovedDuringSwap(forwardsManually: Bool) throws {
+    startRecordingModel()
+    let box = MoveBox()
+    box.forwardsManually = forwardsManually
+    let window = show(box)
+    let list = try #require(box.children.first)
+    let other = named(UIViewController(), "other")
+    box.flag = true
+    ModelRuntime.advance(by: 0.1)
+    move(list, to: other)
+    ModelRuntime.clearEvents()
+
+    ModelRuntime.runUntilIdle()
+
+    #expect(list.parent === other)
+    #expect(other.children == [list])
+    #expect(box.children.map(\.uikitModel.name) == ["detail"])
+    #expect(ModelRuntime.eventLog(for: ["list"], categories: [.containment]) == "")
+    #expect(
+      box.composer.diagnostics.map(\.description) == [
+        "child 'content' second MovedChild was removed from the container by other code while "
+          + "it was leaving (its parent is 'UIViewController'); add and remove children by "
+          + "changing the declaration"
+      ])
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+}
+#endif
