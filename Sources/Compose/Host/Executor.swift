@@ -305,12 +305,27 @@ final class Executor {
       if handedOver.contains(identity) { return }
       controllers[identity]?.didMove(toParent: container)
     case .willMoveToNil:
-      controllers[identity]?.willMove(toParent: nil)
+      // A controller other code moved to another parent is that parent's: nothing is taken from
+      // it (the `remove-from-parent` step reports it).
+      guard let controller = controllers[identity], controller.parent === container else {
+        return
+      }
+      controller.willMove(toParent: nil)
     case .removeView, .detachView:
-      guard let view = controllers[identity]?.viewIfLoaded else { return }
+      guard let controller = controllers[identity], controller.parent === container,
+        let view = controller.viewIfLoaded
+      else { return }
       takeOut(view, of: slot)
     case .removeFromParent:
-      controllers[identity]?.removeFromParent()
+      guard let controller = controllers[identity] else {
+        controllers[identity] = nil
+        return
+      }
+      if controller.parent === container {
+        controller.removeFromParent()
+      } else {
+        reportTakenAway(identity, by: controller)
+      }
       controllers[identity] = nil
     case .moveView(let index):
       guard let controller = controllers[identity] else { return }

@@ -120,5 +120,41 @@ struct ChildMovedElsewhereTests {
     #expect(ModelRuntime.recordedExceptions.isEmpty)
     _ = window
   }
+
+  @Test("A hidden kept-alive child moved to another parent is not evicted from that parent")
+  func hiddenChildMovedThenEvicted() throws {
+    startRecordingModel()
+    let box = MoveBox(keepsList: true)
+    let window = show(box)
+    let list = try #require(box.children.first)
+    box.flag = true
+    ModelRuntime.runUntilIdle()
+    #expect(list.parent === box)
+    let other = named(UIViewController(), "other")
+    move(list, to: other)
+    ModelRuntime.clearEvents()
+
+    box.composer.evictHiddenChildren()
+    ModelRuntime.runUntilIdle()
+
+    #expect(list.parent === other)
+    #expect(other.children == [list])
+    #expect(box.children.map(\.uikitModel.name) == ["detail"])
+    #expect(ModelRuntime.eventLog(for: ["list"]) == "")
+    #expect(
+      box.composer.diagnostics.map(\.description) == [
+        "child 'content' second MovedChild was removed from the container by other code while "
+          + "it was leaving (its parent is 'UIViewController'); add and remove children by "
+          + "changing the declaration"
+      ])
+    #expect(
+      box.composer.hierarchyDescription
+        == """
+        slot 'content' fill transition crossDissolve(0.3)
+          first MovedChild
+        """)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
 }
 #endif
