@@ -232,6 +232,42 @@ struct Diagnostics {
       ])
   }
 
+  @Test("A slot anchored inside a child's view is reported and gets no step; UIKit would raise")
+  func anchorInsideChildView() throws {
+    let fixture = AnchorFixture()
+    let child = HeaderViewController()
+    fixture.container.addChild(child)
+    fixture.inside.addSubview(child.view)
+    child.didMove(toParent: fixture.container)
+    let badge = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    child.view.addSubview(badge)
+    let line = #line + 2
+    let declared = CompositionTree {
+      Slot("badge", in: badge) { Child { ListViewController() } }
+      Slot("header", in: child.view) { Child { ListViewController() } }
+    }
+    let reconciliation = CompositionTree {}.reconcile(to: declared, in: fixture.container)
+    #expect(
+      reconciliation.plan.diagnostics.map(\.id) == [
+        .anchorOutsideContainer, .anchorOutsideContainer,
+      ])
+    #expect(reconciliation.plan.diagnostics.map(\.source?.line) == [line, line + 1])
+    #expect(
+      reconciliation.plan.diagnostics.map(\.message) == [
+        "slot 'badge' is anchored to a 'UIView' inside the view of 'HeaderViewController', "
+          + "another controller, where UIKit raises an exception for the container's children; "
+          + "anchor it to the view of 'AnchorContainerViewController' or one of its subviews "
+          + "outside its children's views",
+        "slot 'header' is anchored to a 'UIView' inside the view of 'HeaderViewController', "
+          + "another controller, where UIKit raises an exception for the container's children; "
+          + "anchor it to the view of 'AnchorContainerViewController' or one of its subviews "
+          + "outside its children's views",
+      ])
+    #expect(reconciliation.plan.steps.isEmpty)
+    #expect(reconciliation.tree.slotNames == [])
+    #expect(fixture.container.children == [child])
+  }
+
   @Test("A slot anchored to the container's view or a view inside it is planned without diagnostic")
   func anchorInsideContainer() {
     let fixture = AnchorFixture()

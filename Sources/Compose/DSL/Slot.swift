@@ -6,8 +6,8 @@ public import UIKitModel
 
 /// A named place in a container that holds children.
 ///
-/// A slot is anchored to the container's root view, or to any view inside it, and places its
-/// children's root views there with a ``SlotLayout``. A container can have many slots; each is
+/// A slot is anchored to the container's root view, or to any view inside it that is not inside
+/// a child's view, and places its children's root views there with a ``SlotLayout``. A container can have many slots; each is
 /// reconciled on its own, so a change in one never touches the children of another.
 ///
 /// ```swift
@@ -36,8 +36,9 @@ public struct Slot: CompositionComponent {
   /// - Parameters:
   ///   - name: The slot's name, unique in the container.
   ///   - anchor: The view the children go in; `nil` for the container's root view. It must be the
-  ///     container's root view or inside it. Declared with another anchor, the slot moves its
-  ///     children's root views there, with no containment call.
+  ///     container's root view or inside it, and not inside the view of a child (UIKit raises an
+  ///     exception for a child's view put inside another controller's). Declared with another
+  ///     anchor, the slot moves its children's root views there, with no containment call.
   ///   - layout: How children's root views are placed; ``SlotLayout/fill`` by default.
   ///   - fileID: The file of the declaration, for diagnostics.
   ///   - line: The line of the declaration, for diagnostics.

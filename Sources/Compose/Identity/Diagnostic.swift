@@ -16,7 +16,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let duplicateKey = ID(rawValue: "duplicateKey")
     /// Two slots of one container have the same name.
     public static let duplicateSlotName = ID(rawValue: "duplicateSlotName")
-    /// A slot's anchor view is not the container's root view or inside it.
+    /// A slot's anchor view is not the container's root view or inside it, or it is inside the
+    /// view of another controller (a child's), where UIKit cannot hold the container's children.
     public static let anchorOutsideContainer = ID(rawValue: "anchorOutsideContainer")
     /// A child's factory returned a controller that is already another child's.
     public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
