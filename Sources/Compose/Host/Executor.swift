@@ -561,6 +561,30 @@ final class Executor {
           + "root view controller of a window; make a new controller in the factory",
         source: child.source)
     }
+    // UIKit's `addChild(_:)` raises when the controller's view is still inside another
+    // controller's view (other code removed it from its parent and left its view behind).
+    if let superview = controller.viewIfLoaded?.superview,
+      let owner = Self.enclosingController(of: superview), owner !== container
+    {
+      return Diagnostic(
+        id: .controllerOwnedElsewhere,
+        message: "the factory of child \(child.identity) returned a '\(typeName)' whose view is "
+          + "still inside the view of '\(String(describing: type(of: owner)))', which UIKit "
+          + "refuses for a child of another controller; take its view out with "
+          + "removeFromSuperview() where it is removed from its parent, or make a new controller "
+          + "in the factory",
+        source: child.source)
+    }
+    return nil
+  }
+
+  /// The controller whose root view is `view` or the nearest view that contains it, if any.
+  private static func enclosingController(of view: UIView) -> UIViewController? {
+    var current: UIView? = view
+    while let view = current {
+      if let controller = view.next as? UIViewController { return controller }
+      current = view.superview
+    }
     return nil
   }
 

@@ -22,7 +22,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A child's factory returned a controller that is already another child's.
     public static let sameInstanceDeclaredTwice = ID(rawValue: "sameInstanceDeclaredTwice")
     /// A child's factory returned a controller that already has another parent, that another
-    /// controller presents, or that is the root view controller of a window.
+    /// controller presents, that is the root view controller of a window, or whose view is still
+    /// inside another controller's view.
     public static let controllerOwnedElsewhere = ID(rawValue: "controllerOwnedElsewhere")
     /// A child's factory returned the container itself, one of its ancestors, or a controller
     /// whose view contains the container's view.

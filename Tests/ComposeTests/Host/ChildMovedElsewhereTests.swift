@@ -158,3 +158,83 @@ struct ChildMovedElsewhereTests {
   }
 }
 #endif
+
+#if !canImport(UIKit)
+/// A container whose one child is made by `factory`, once `shows` is set.
+@MainActor
+private final class CachedBox: UIViewController {
+  var shows = false {
+    didSet { composer.setNeedsCompose() }
+  }
+  let cached: MovedChild
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if shows {
+        Child { self.cached }
+      }
+    }
+  }
+
+  init(cached: MovedChild) {
+    self.cached = cached
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+@Suite(
+  "A factory's controller whose view other code left in another controller's view",
+  .isolatedModel(diagnostics: .allowed))
+@MainActor
+struct ViewLeftBehindTests {
+  @Test("It is refused before addChild(_:), which UIKit raises for, and added once its view is out")
+  func refusedUntilItsViewIsOut() throws {
+    startRecordingModel()
+    let cached = named(MovedChild(), "cached")
+    let old = named(UIViewController(), "old")
+    let oldWindow = show(old)
+    old.addChild(cached)
+    old.view.addSubview(cached.view)
+    cached.didMove(toParent: old)
+    // Other code removes it from its parent, and leaves its view where it was.
+    cached.willMove(toParent: nil)
+    cached.removeFromParent()
+    let container = CachedBox(cached: cached)
+    let window = show(container)
+
+    container.shows = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(container.children.isEmpty)
+    #expect(cached.view.superview === old.view)
+    #expect(
+      container.composer.diagnostics.map(\.message) == [
+        "the factory of child 'content' some MovedChild returned a 'MovedChild' whose view is "
+          + "still inside the view of 'UIViewController', which UIKit refuses for a child of "
+          + "another controller; take its view out with removeFromSuperview() where it is removed "
+          + "from its parent, or make a new controller in the factory"
+      ])
+    #expect(container.composer.diagnostics.map(\.id) == [.controllerOwnedElsewhere])
+
+    // Its view out, it is tried again at the next reconciliation, and added.
+    cached.view.removeFromSuperview()
+    container.composer.setNeedsCompose()
+    ModelRuntime.runUntilIdle()
+    #expect(container.children == [cached])
+    #expect(cached.view.superview === container.view)
+    #expect(cached.uikitModel.appearanceState == .appeared)
+    #expect(container.composer.diagnostics.count == 1)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = (window, oldWindow)
+  }
+}
+#endif
