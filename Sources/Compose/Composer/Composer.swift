@@ -735,8 +735,10 @@ public final class Composer {
     // The swaps this plan started are the slots swapping now that were not busy before.
     running.slots = executor.transitioningSlots.subtracting(stillBusy)
     if running.slots.isEmpty {
-      onReconciliationCompletion?(
-        ReconciliationCompletion(plan: running.plan, finished: running.finished))
+      reportingTo("the onReconciliationCompletion closure") {
+        onReconciliationCompletion?(
+          ReconciliationCompletion(plan: running.plan, finished: running.finished))
+      }
     } else {
       runningReconciliations.append(running)
     }
@@ -900,7 +902,7 @@ public final class Composer {
 
   /// Reports a complete swap, and the reconciliation that started it once all of its swaps are.
   private func swapDidComplete(_ completion: SwapCompletion) {
-    onSwapCompletion?(completion)
+    reportingTo("the onSwapCompletion closure") { onSwapCompletion?(completion) }
     if !transitionDidComplete(in: completion.slot, finished: completion.finished),
       let performing, !completion.finished
     {
@@ -923,8 +925,10 @@ public final class Composer {
     if !finished { record.finished = false }
     guard record.slots.isEmpty else { return true }
     runningReconciliations.remove(at: index)
-    onReconciliationCompletion?(
-      ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    reportingTo("the onReconciliationCompletion closure") {
+      onReconciliationCompletion?(
+        ReconciliationCompletion(plan: record.plan, finished: record.finished))
+    }
     return true
   }
 
@@ -960,13 +964,25 @@ public final class Composer {
   func record(_ found: [Diagnostic]) {
     for diagnostic in found {
       diagnosticBuffer.append(diagnostic)
-      DiagnosticReporting.report(diagnostic)
+      reportingTo("the DiagnosticReporting handler") { DiagnosticReporting.report(diagnostic) }
     }
+  }
+
+  /// The closure the composer is calling to report something to the app, if any: code that
+  /// runs while the declaration is applied, named by ``Diagnostic/ID/compositionLoop``.
+  private var reportingClosure: String?
+
+  /// Calls `report`, a closure that reports to the app, naming it as what is running.
+  private func reportingTo(_ name: String, _ report: () -> Void) {
+    let outer = reportingClosure
+    reportingClosure = name
+    defer { reportingClosure = outer }
+    report()
   }
 
   /// What is running while the declaration is applied, for ``Diagnostic/ID/compositionLoop``.
   private func currentCulprit() -> String {
-    Self.culprit(activity.updatingChild)
+    reportingClosure ?? Self.culprit(activity.updatingChild)
   }
 
   private static func culprit(_ child: ResolvedChild?) -> String {
