@@ -456,8 +456,8 @@ final class Executor {
   /// The child whose controller a factory handed back for `child` (a cached controller returned
   /// for a new `.id` or another branch), when it can become `child`'s: the child an animated swap
   /// of the plan being performed takes out for `child` (`swappedOut`), or a hidden kept-alive
-  /// child that the plan's target does not show, its view out of the container's view; `nil`
-  /// otherwise.
+  /// child that the plan's target does not show, its view out of the container's view, when the
+  /// target shows `child`; `nil` otherwise.
   ///
   /// - Complexity: O(1) unless the controller is another child's; then O(*n*) in the plan's steps
   ///   and the target's children.
@@ -479,10 +479,17 @@ final class Executor {
     {
       return nil
     }
-    let shown = target.slots.contains { slot in
-      slot.children.contains { $0.identity == other }
+    // Shown as the arriving child: one that arrives hidden (an eager child declared hidden)
+    // cannot take the place of another, which keeps its controller.
+    var shown = false
+    var arrivesShown = false
+    for slot in target.slots {
+      for declared in slot.children {
+        if declared.identity == other { shown = true }
+        if declared.identity == child.identity { arrivesShown = true }
+      }
     }
-    return shown ? nil : (other, false)
+    return shown || !arrivesShown ? nil : (other, false)
   }
 
   /// Why a controller a factory returned cannot become a child, if it cannot: the same checks for
