@@ -238,11 +238,14 @@ extension Executor {
     after running: any UIViewControllerTransitionCoordinator
   ) {
     presentation.refusedDismissals.append((controller, slotName, animated))
+    // The executor is held until the dismissal is made: the container that declared it may be
+    // gone by then (a tab or page removed while its presentation ran, which dismisses what it
+    // presents as it leaves its parent), and nothing else would dismiss the controller.
     let accepted = running.animate(alongsideTransition: nil) { _ in
       // The transition's own completions still run: the dismissal follows them.
-      Task { @MainActor [weak self] in self?.retryRefusedDismissals() }
+      Task { @MainActor in self.retryRefusedDismissals() }
     }
-    if !accepted { Task { @MainActor [weak self] in self?.retryRefusedDismissals() } }
+    if !accepted { Task { @MainActor in self.retryRefusedDismissals() } }
   }
 
   /// Makes again the dismissals UIKit refused.
