@@ -335,14 +335,25 @@ public final class Composer {
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
     // A container covered by a full-screen presentation is out of the window, where no layout
-    // pass runs: a change of its presentations is applied from the main queue.
-    if view.window == nil, !executor.presentation.shown.isEmpty, !composeIsScheduled {
+    // pass runs: a change of its presentations, or of a container that presents (UIKit makes a
+    // descendant's presentation from its farthest ancestor: a tab's cover, whose tab the change
+    // removes), is applied from the main queue.
+    if view.window == nil, !composeIsScheduled,
+      !executor.presentation.shown.isEmpty || presentsAsHost
+    {
       composeIsScheduled = true
       Task { @MainActor [weak self] in
         self?.composeIsScheduled = false
         self?.composeIfNeeded()
       }
     }
+  }
+
+  /// Whether the container is the presenter of a presented controller, its own or one of its
+  /// descendants'.
+  private var presentsAsHost: Bool {
+    guard let container, let presented = container.presentedViewController else { return false }
+    return presented.presentingViewController === container
   }
 
   /// Receives a change to `@Observable` state the body read, once the change is made; `link`

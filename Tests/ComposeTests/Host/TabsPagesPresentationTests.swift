@@ -233,6 +233,60 @@ struct TabsPagesPresentationTests {
     #expect(tabBar.composer.isSettled)
   }
 
+  @Test(
+    "A tab removed while its full-screen cover is up is removed at once, and the cover dismissed"
+  )
+  func tabRemovedUnderItsCover() async throws {
+    let (tabBar, model, harness) = await showTabs()
+    model.style = .fullScreen
+    await harness.expectEvents(
+      """
+      tabs.a/editor.x.loadView()
+      tabs.a/editor.x.viewDidLoad()
+      container.viewWillDisappear(true)
+      tabs.a.viewWillDisappear(true)
+      tabs.a/editor.x.viewWillAppear(true)
+      tabs.a/editor.x.viewIsAppearing(true)
+      tabs.a/editor.x.viewDidAppear(true)
+      container.viewDidDisappear(true)
+      tabs.a.viewDidDisappear(true)
+      """
+    ) { model.editing["a"] = "x" }
+    weak let screen = harness.controller(named: "tabs.a")
+    weak let editor = harness.controller(named: "tabs.a/editor.x")
+    // The tab bar controller is out of the window under the cover its tab presents: the change
+    // is applied from the main queue, and the tab that leaves dismisses its cover.
+    await harness.expectEvents(
+      """
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.a/editor.x.viewWillDisappear(false)
+      container.viewWillAppear(false)
+      tabs.b.viewWillAppear(false)
+      container.viewIsAppearing(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.willMove(toParent: nil)
+      tabs.a.didMove(toParent: nil)
+      tabs.a/editor.x.viewDidDisappear(false)
+      container.viewDidAppear(false)
+      tabs.b.viewDidAppear(false)
+      """
+    ) {
+      model.keys = ["b"]
+      model.selected = "b"
+    }
+    harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"b" EditingScreen] animated
+      """)
+    #expect(model.dismissals == ["a"])
+    #expect(tabBar.presentedViewController == nil)
+    #expect(tabBar.viewControllers?.count == 1)
+    #expect(screen == nil)
+    #expect(editor == nil)
+    #expect(tabBar.composer.isSettled)
+  }
+
   @Test("A page turned away while its sheet is up dismisses the sheet and tells onDismiss")
   func pageTurnedWhileItsSheetIsUp() async throws {
     let (pages, model, harness) = await showPages()
