@@ -119,6 +119,8 @@ extension Composer {
     }
     // The presenter is still ending its transition: composing happens at the next layout pass.
     if isDirty || needsComposeAfterSwap || waiting || refused { invalidate() }
+    // Another composer's presentation may have waited for this one's dismissal.
+    executor.retryPresentationsBlockedElsewhere()
     resumeWaitersIfSettled()
   }
 

@@ -12,6 +12,14 @@ struct QueuedPresentation {
   let source: SourceLocation
 }
 
+/// An executor whose queued presentation another controller blocks, and the farthest ancestor
+/// of its container (UIKit's presenter), both held weakly.
+@MainActor
+struct BlockedExecutor {
+  weak var executor: Executor?
+  weak var presenter: UIViewController?
+}
+
 /// The presentations a container shows, and the ones it waits to show.
 @MainActor
 struct PresentationState {
@@ -163,6 +171,10 @@ extension Executor {
       // One of the container's own presentations, dismissed later in the same plan.
       return false
     }
+    // The end of another composer's presentation under the same presenter tries this one again
+    // (a tab's sheet, blocking the sheet of the tab selected meanwhile).
+    Self.blockedExecutors[ObjectIdentifier(self)] = BlockedExecutor(
+      executor: self, presenter: Self.presenter(of: container))
     if presentation.reportedBlocked != identity {
       presentation.reportedBlocked = identity
       reportDiagnostic?(
@@ -170,9 +182,10 @@ extension Executor {
           id: .presentationBlocked,
           message: "child \(identity) cannot be presented yet: the container presents a "
             + "'\(type(of: other))' that none of its presentations presented, and UIKit presents "
-            + "one controller at a time; it is presented when the container next appears or "
-            + "composes after that one is dismissed; present that controller through a "
-            + "Presentation too, or call setNeedsCompose() once it is dismissed",
+            + "one controller at a time; it is presented once that one is dismissed if another "
+            + "container's Presentation presented it, else when the container next appears or "
+            + "composes after that; present that controller through a Presentation too, or call "
+            + "setNeedsCompose() once it is dismissed",
           source: source))
     }
     return false
@@ -255,6 +268,34 @@ extension Executor {
     presentation.refusedDismissals = []
     for entry in refused {
       startDismissal(of: entry.controller, slot: entry.slot, animated: entry.animated)
+    }
+  }
+
+  /// The executors whose queued presentation found another controller presented, by executor.
+  private static var blockedExecutors: [ObjectIdentifier: BlockedExecutor] = [:]
+
+  /// The farthest ancestor of a controller, which UIKit presents its presentations from.
+  private static func presenter(of controller: UIViewController) -> UIViewController {
+    var presenter = controller
+    while let parent = presenter.parent { presenter = parent }
+    return presenter
+  }
+
+  /// A presentation, dismissal or swipe of this executor's ended: the presentations that other
+  /// executors under the same presenter could not make while a controller was presented are
+  /// tried again.
+  func retryPresentationsBlockedElsewhere() {
+    Self.blockedExecutors = Self.blockedExecutors.filter {
+      $0.value.executor != nil && $0.value.presenter != nil
+    }
+    guard let container, !Self.blockedExecutors.isEmpty else { return }
+    let presenter = Self.presenter(of: container)
+    let blocked = Self.blockedExecutors.filter {
+      $0.value.executor !== self && $0.value.presenter === presenter
+    }
+    for (key, entry) in blocked {
+      Self.blockedExecutors[key] = nil
+      entry.executor?.startQueuedPresentations()
     }
   }
 

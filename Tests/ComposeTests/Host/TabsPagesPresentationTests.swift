@@ -16,7 +16,6 @@ private final class ScreensModel {
   var editing: [String: String] = [:]
   var style: UIModalPresentationStyle = .pageSheet
   var dismissals: [String] = []
-  var path: [String] = []
 }
 
 private final class TabEditorViewController: UIViewController {
@@ -347,6 +346,49 @@ struct TabsPagesPresentationTests {
       """
     ) { model.selected = "b" }
     #expect(pages.presentedViewController === harness.controller(named: "pages.b/editor.y"))
+  }
+  @Test(
+    "A tab's sheet waiting for another tab's sheet is presented once that one is dismissed"
+  )
+  func sheetWaitsForAnotherTabsSheet() async throws {
+    let (tabBar, model, harness) = await showTabs()
+    await harness.expectEvents(
+      """
+      tabs.a/editor.x.loadView()
+      tabs.a/editor.x.viewDidLoad()
+      tabs.a/editor.x.viewWillAppear(true)
+      tabs.a/editor.x.viewIsAppearing(true)
+      tabs.a/editor.x.viewDidAppear(true)
+      """
+    ) { model.editing["a"] = "x" }
+    // Tab b's screen is off screen: its sheet waits for it.
+    await harness.expectEvents("") { model.editing["b"] = "y" }
+    await harness.expectEvents(
+      """
+      tabs.b.loadView()
+      tabs.b.viewDidLoad()
+      tabs.b.viewWillAppear(false)
+      tabs.a.viewWillDisappear(false)
+      tabs.b.viewIsAppearing(false)
+      tabs.a.viewDidDisappear(false)
+      tabs.b.viewDidAppear(false)
+      """,
+      expectingDiagnostics: ["presentationBlocked"]
+    ) { model.selected = "b" }
+    await harness.expectEvents(
+      """
+      tabs.a/editor.x.viewWillDisappear(true)
+      tabs.a/editor.x.viewDidDisappear(true)
+      tabs.b/editor.y.loadView()
+      tabs.b/editor.y.viewDidLoad()
+      tabs.b/editor.y.viewWillAppear(true)
+      tabs.b/editor.y.viewIsAppearing(true)
+      tabs.b/editor.y.viewDidAppear(true)
+      """
+    ) { model.editing["a"] = nil }
+    #expect(tabBar.presentedViewController === harness.controller(named: "tabs.b/editor.y"))
+    let screen = try #require(harness.controller(named: "tabs.b") as? EditingScreen)
+    #expect(screen.composer.isSettled)
   }
 }
 #endif
