@@ -31,19 +31,20 @@ extension Planner {
     let shown = old?.declaration.pages?.selection.flatMap { Self.page($0, in: mounted) }
     let selection = new.declaration.pages?.selection
     var target = selection.flatMap { Self.page($0, in: declared) }
+    // The page shown, when it is still declared.
+    let staying = shown.flatMap { shown in declared.first { $0.identity == shown.identity } }
     if let selection, target == nil, !declared.isEmpty {
       diagnostics.append(
         Diagnostic(
           id: .pageSelectionNotAmongPages,
           message: "the selection \(StructuralPath.describe(selection)) of pages '\(new.name)' is "
             + "not the key of any of its \(declared.count) pages, so "
-            + (shown.map { "page \($0.identity) stays shown" } ?? "the first page is shown")
+            + (staying.map { "page \($0.identity) stays shown" }
+              ?? "the first page, \(declared[0].identity), is shown")
             + "; select the key of a declared page, or pass nil",
           source: new.source))
     }
-    if target == nil {
-      target = shown.flatMap { shown in declared.first { $0.identity == shown.identity } }
-    }
+    if target == nil { target = staying }
     guard let target = target ?? declared.first else {
       // No page at all: the controllers are released, and UIKit keeps showing its page.
       if let shown {

@@ -140,6 +140,11 @@ struct TabsPagesPresentationTests {
       pages.a.viewDidAppear(false)
       pages.a.didMove(toParent: container)
       """)
+    harness.expectTrace(
+      """
+      set-pages 'pages' [#"a" EditingScreen, #"b" EditingScreen]
+      show-page 'pages' #"a" EditingScreen forward
+      """)
     return (pages, model, harness)
   }
 
@@ -389,6 +394,37 @@ struct TabsPagesPresentationTests {
     #expect(tabBar.presentedViewController === harness.controller(named: "tabs.b/editor.y"))
     let screen = try #require(harness.controller(named: "tabs.b") as? EditingScreen)
     #expect(screen.composer.isSettled)
+  }
+  @Test("A selection of a page that was removed shows the first page, and the report says so")
+  func selectionOfRemovedPage() async throws {
+    let (pages, model, harness) = await showPages()
+    weak let first = harness.controller(named: "pages.a")
+    await harness.expectEvents(
+      """
+      pages.a.willMove(toParent: nil)
+      pages.b.willMove(toParent: container)
+      pages.b.loadView()
+      pages.b.viewDidLoad()
+      pages.b.viewWillAppear(true)
+      pages.a.viewWillDisappear(true)
+      pages.b.viewIsAppearing(true)
+      pages.b.viewDidAppear(true)
+      pages.a.viewDidDisappear(true)
+      pages.a.didMove(toParent: nil)
+      pages.b.didMove(toParent: container)
+      """,
+      expectingDiagnostics: [
+        "the selection \"a\" of pages 'pages' is not the key of any of its 1 pages, so the first "
+          + "page, 'pages' #\"b\" EditingScreen, is shown"
+      ]
+    ) { model.keys = ["b"] }
+    harness.expectTrace(
+      """
+      set-pages 'pages' [#"b" EditingScreen]
+      show-page 'pages' #"b" EditingScreen forward animated
+      """)
+    #expect(pages.viewControllers?.first === harness.controller(named: "pages.b"))
+    #expect(first == nil)
   }
 }
 #endif
