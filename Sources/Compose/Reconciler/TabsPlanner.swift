@@ -14,7 +14,7 @@ extension Planner {
   /// and leave: the plan has no `add-child` or `remove-from-parent` step for them.
   ///
   /// A tab must declare one child: the others are reported and left out of the mounted slot. A
-  /// selection that is not a tab's key is reported, and UIKit's selection is kept.
+  /// selection that is not a tab's key is reported, and UIKit chooses the tab shown (rule T4).
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcileTabs(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
@@ -33,7 +33,8 @@ extension Planner {
         Diagnostic(
           id: .tabSelectionNotAmongTabs,
           message: "the selection \(StructuralPath.describe(selection)) of tabs '\(new.name)' is "
-            + "not the key of any of its \(declared.count) tabs, so UIKit's selection is kept; "
+            + "not the key of any of its \(declared.count) tabs, so UIKit chooses the tab shown: "
+            + "the selected tab while it is declared, else the tab at its index, else the first; "
             + "select the key of a declared tab, or pass nil",
           source: new.source))
     }

@@ -637,6 +637,30 @@ struct TabsTests {
     #expect(tabBar.selectedIndex == 0)
   }
 
+  @Test(
+    "A selection that is not a tab's key, with the selected tab removed, shows the tab at its index, and the report says how UIKit chooses"
+  )
+  func selectionNotAmongTabsWithSelectedTabRemoved() async throws {
+    let (tabBar, model, harness) = await show(selected: "b")
+    let c = try #require(harness.controller(named: "tabs.c"))
+    await harness.expectTrace(
+      """
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"c" TabPageViewController] animated
+      """,
+      expectingDiagnostics: [
+        "tabSelectionNotAmongTabs: the selection \"z\" of tabs 'tabs' is not the key of any of "
+          + "its 2 tabs, so UIKit chooses the tab shown: the selected tab while it is declared, "
+          + "else the tab at its index, else the first; select the key of a declared tab, or pass "
+          + "nil"
+      ]
+    ) {
+      model.tabs = ["a", "c"]
+      model.selected = "z"
+    }
+    #expect(tabBar.selectedViewController === c)
+    #expect(tabBar.selectedIndex == 1)
+  }
+
   @Test("Tabs outside a tab bar controller are reported, and nothing is performed")
   func tabsOutsideTabBarController() async {
     let container = DeclaredContainer()
