@@ -89,8 +89,14 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
   public var description: String {
     switch state {
     case .notMade:
-      "handle of '\(Controller.self)': not made yet; declare the child with '.handle(_:)' and "
-        + "compose"
+      if let followed {
+        "handle of '\(Controller.self)': not made yet; child \(followed) is declared but has no "
+          + "controller: it is hidden and not shown yet, or its factory's controller was refused "
+          + "(a diagnostic says why)"
+      } else {
+        "handle of '\(Controller.self)': not made yet; declare the child with '.handle(_:)' and "
+          + "compose"
+      }
     case .live:
       "handle of '\(Controller.self)': live"
     case .removed:

@@ -596,6 +596,11 @@ struct ChildHandleTests {
     #expect(screen.composer.diagnostics.map(\.id) == [.controllerOwnedElsewhere])
     #expect(screen.card.state == .notMade)
     #expect(screen.card.controller == nil)
+    #expect(
+      screen.card.description
+        == "handle of 'CardViewController': not made yet; child 'content' CardViewController is "
+        + "declared but has no controller: it is hidden and not shown yet, or its factory's "
+        + "controller was refused (a diagnostic says why)")
     _ = window
   }
 
