@@ -156,6 +156,10 @@ extension ContainerHarness {
       + "; the children the harness named so far: "
       + (names.isEmpty ? "none" : names.joined(separator: ", "))
       + " (a child is named after its slot and its id, its ForEach key or its type)"
+      + (composedBefore
+        ? "; the composer composed before the harness was made, so the children it made then "
+          + "have no names: make the harness before anything loads the container's view"
+        : "")
   }
 
   /// The model's events since the harness last looked, one per line (UIKitModel only).

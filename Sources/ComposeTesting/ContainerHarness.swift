@@ -46,6 +46,9 @@ public final class ContainerHarness {
   /// The controllers the composer made, oldest first.
   private(set) var made: [MadeController] = []
   private var namesTaken: [String: Int] = [:]
+  /// Whether the composer had composed before the harness was made: the children it made then
+  /// have no names.
+  let composedBefore: Bool
   /// How much of the composer's trace and diagnostics, and of the model's log, diagnostics and
   /// exceptions, the harness has already looked at.
   var cursor = Cursor()
@@ -57,7 +60,7 @@ public final class ContainerHarness {
   ///
   /// - Parameters:
   ///   - container: The container; its view must not be loaded yet, so that the harness names
-  ///     its first children too.
+  ///     its first children too (an event expectation that names one of them says so).
   ///   - name: The container's name in the event log, unless it has a name of its own already
   ///     (UIKitModel only).
   public convenience init(showing container: ComposedViewController, name: String = "container")
@@ -76,7 +79,7 @@ public final class ContainerHarness {
   ///
   /// - Parameters:
   ///   - container: The container; its view must not be loaded yet, so that the harness names
-  ///     its first children too.
+  ///     its first children too (an event expectation that names one of them says so).
   ///   - name: The container's name in the event log, unless it has a name of its own already
   ///     (UIKitModel only).
   public convenience init(showing container: some ComposedContainer, name: String = "container")
@@ -95,7 +98,7 @@ public final class ContainerHarness {
   ///
   /// - Parameters:
   ///   - container: The container; its view must not be loaded yet, so that the harness names
-  ///     its first children too.
+  ///     its first children too (an event expectation that names one of them says so).
   ///   - composer: The container's composer.
   ///   - name: The container's name in the event log, unless it has a name of its own already
   ///     (UIKitModel only).
@@ -104,6 +107,7 @@ public final class ContainerHarness {
   {
     self.container = container
     self.composer = composer
+    composedBefore = composer.stepsTraced > 0
     window = Self.makeWindow()
     #if !canImport(UIKit)
     window.uikitModel.name = "window"

@@ -261,5 +261,44 @@ struct HarnessBookkeepingTests {
     await harness.settle()
     #expect(harness.takeDiagnostics().map { $0.prefix(12) } == ["duplicateKey"])
   }
+
+  @Test("An event expectation naming a child made before the harness says why it has no name")
+  func composedBeforeTheHarness() async throws {
+    let screen = ScreenViewController(state: ScreenState())
+    screen.loadViewIfNeeded()
+    screen.view.layoutIfNeeded()
+    #expect(screen.children.count == 1)
+    let harness = await ContainerHarness(showing: screen)
+    #expect(harness.controller(named: "header.HeaderViewController") == nil)
+    let issues = await recordedIssues {
+      await harness.expectEvents(of: ["header.HeaderViewController"], "") {
+        screen.state.rows = ["a"]
+      }
+    }
+    #expect(
+      issues.map(\.text) == [
+        "no controller is named 'header.HeaderViewController'; the children the harness named so "
+          + "far: rows.a (a child is named after its slot and its id, its ForEach key or its "
+          + "type); the composer composed before the harness was made, so the children it made "
+          + "then have no names: make the harness before anything loads the container's view"
+      ])
+  }
+
+  @Test("A container whose view loaded but did not compose yet has its first children named")
+  func loadedButNotComposed() async throws {
+    let screen = ScreenViewController(state: ScreenState())
+    screen.loadViewIfNeeded()
+    let harness = await ContainerHarness(showing: screen)
+    #expect(harness.controller(named: "header.HeaderViewController") === screen.children.first)
+    let issues = await recordedIssues {
+      await harness.expectEvents(of: ["header.Header"], "") { screen.state.rows = ["a"] }
+    }
+    #expect(
+      issues.map(\.text) == [
+        "no controller is named 'header.Header'; the children the harness named so far: "
+          + "header.HeaderViewController, rows.a (a child is named after its slot and its id, its "
+          + "ForEach key or its type)"
+      ])
+  }
 }
 #endif
