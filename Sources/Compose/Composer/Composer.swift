@@ -416,7 +416,9 @@ public final class Composer {
   /// ```
   ///
   /// Returns at once when ``isSettled``. A change that is never applied (a container whose view
-  /// never loads or is never laid out) keeps the caller waiting: call ``composeIfNeeded()``.
+  /// never loads or is never laid out) keeps the caller waiting: call ``composeIfNeeded()``. So
+  /// does a container released while a change is pending, which nothing tells the composer of:
+  /// keep the container alive until `settled()` returns.
   public func settled() async {
     guard !isSettled else { return }
     await withCheckedContinuation { continuation in
