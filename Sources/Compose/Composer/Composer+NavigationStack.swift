@@ -76,7 +76,12 @@ extension Composer {
     slots[index].code = Resolver.freshCode()
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     guard poppedByUIKit else { return }
-    let remaining = Set(kept.compactMap { NavigationStackDeclaration.key(of: $0.identity) })
+    let remaining = Set(
+      kept.compactMap { child in
+        NavigationStackDeclaration.key(of: child.identity).map {
+          NavigationStackDeclaration.Element(key: $0, occurrence: child.identity.occurrence)
+        }
+      })
     // The closure is the current declaration's: the mounted tree keeps none.
     let declared = CompositionTree(
       body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)

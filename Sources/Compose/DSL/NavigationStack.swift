@@ -140,12 +140,22 @@ public struct NavigationStack<Element>: CompositionComponent {
 
   /// The stack as container content: one slot, named `navigation`.
   public var compositionContent: CompositionContent {
-    var writeBack: (@MainActor (Set<AnyHashable>) -> Void)?
+    var writeBack: (@MainActor (Set<NavigationStackDeclaration.Element>) -> Void)?
     if let popped {
       let path = path
       let key = key
       writeBack = { remaining in
-        popped(Array(path.prefix { remaining.contains(key($0)) }))
+        // An element is told apart by its key and by how many elements before it have that key,
+        // as the stack tells apart the children of a duplicate key.
+        var seen: [AnyHashable: Int] = [:]
+        popped(
+          Array(
+            path.prefix {
+              let key = key($0)
+              let occurrence = seen[key, default: 0]
+              seen[key] = occurrence + 1
+              return remaining.contains(.init(key: key, occurrence: occurrence))
+            }))
       }
     }
     return CompositionContent(
@@ -165,11 +175,18 @@ final class NavigationStackDeclaration {
 
   /// The keys of the path's elements, bottom to top; empty once released.
   let keys: [AnyHashable]
-  /// Tells the source of truth which elements of the path are still shown, by key, after UIKit
-  /// popped some; `nil` without ``NavigationStack/onPop(_:)`` or once released.
-  let writeBack: (@MainActor (Set<AnyHashable>) -> Void)?
+  /// Tells the source of truth which elements of the path are still shown after UIKit popped
+  /// some; `nil` without ``NavigationStack/onPop(_:)`` or once released.
+  let writeBack: (@MainActor (Set<Element>) -> Void)?
 
-  init(keys: [AnyHashable], writeBack: (@MainActor (Set<AnyHashable>) -> Void)?) {
+  /// One element of the path: its key, and which occurrence of the key it is (0 but for a
+  /// duplicate key).
+  struct Element: Hashable {
+    let key: AnyHashable
+    let occurrence: Int
+  }
+
+  init(keys: [AnyHashable], writeBack: (@MainActor (Set<Element>) -> Void)?) {
     self.keys = keys
     self.writeBack = writeBack
   }

@@ -1,0 +1,114 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import ComposeTesting
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+/// The state a navigation stack is declared from.
+@MainActor
+@Observable
+private final class RouteModel {
+  var path: [String] = []
+}
+
+private final class RouteListViewController: UIViewController {}
+
+private final class RouteDetailViewController: UIViewController {
+  var route = ""
+}
+
+/// A navigation controller whose stack is the model's path; `onPop` records what UIKit popped
+/// and sets the model's path to it.
+@MainActor
+private final class RouteNavigationController: ComposedNavigationController {
+  let model: RouteModel
+  var popped: [[String]] = []
+
+  init(model: RouteModel) {
+    self.model = model
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    NavigationStack(path: model.path, id: \.self) {
+      Child { RouteListViewController() }
+    } destination: { route in
+      Child(input: route) {
+        RouteDetailViewController()
+      } update: {
+        $0.route = $1
+      }
+    }
+    .onPop { [unowned self] path in
+      popped.append(path)
+      model.path = path
+    }
+  }
+}
+
+@MainActor
+@Suite("Navigation stacks: other code, delegates and duplicate keys", .isolatedModel)
+struct NavigationStackOtherCodeTests {
+  private func show(
+    _ path: [String], firstTrace: String? = nil, expectingDiagnostics: [String] = []
+  ) async -> (
+    RouteNavigationController, RouteModel, ContainerHarness
+  ) {
+    let model = RouteModel()
+    model.path = path
+    let navigation = RouteNavigationController(model: model)
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    let declared = path.map { "1.#\"\($0)\" RouteDetailViewController" }
+    harness.expectTrace(
+      firstTrace
+        ?? (path.map { "update 'navigation' 1.#\"\($0)\" RouteDetailViewController" }
+        + [
+          "set-view-controllers 'navigation' ["
+            + (["0 RouteListViewController"] + declared).joined(separator: ", ") + "]"
+        ]).joined(separator: "\n"),
+      expectingDiagnostics: expectingDiagnostics)
+    return (navigation, model, harness)
+  }
+
+  @Test("A pop from a path with a duplicate key tells the path that remains, and pushes nothing")
+  func popWithDuplicateKey() async {
+    let (navigation, model, harness) = await show(
+      ["a", "b", "a"],
+      firstTrace: """
+        update 'navigation' 1.#"a" RouteDetailViewController
+        update 'navigation' 1.#"b" RouteDetailViewController
+        update 'navigation' 1.#"a" RouteDetailViewController (duplicate 1)
+        set-view-controllers 'navigation' [0 RouteListViewController, 1.#"a" RouteDetailViewController, 1.#"b" RouteDetailViewController, 1.#"a" RouteDetailViewController (duplicate 1)]
+        """,
+      expectingDiagnostics: [
+        "duplicateKey: key 'a' is used twice in the path of the NavigationStack"
+      ])
+    let kept = Array(navigation.viewControllers.prefix(3))
+    await harness.expectEvents(
+      """
+      navigation.a#2.willMove(toParent: nil)
+      navigation.b.loadView()
+      navigation.b.viewDidLoad()
+      navigation.a#2.viewWillDisappear(true)
+      navigation.b.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.b, animated: true)
+      navigation.b.viewIsAppearing(true)
+      navigation.a#2.viewDidDisappear(true)
+      navigation.b.viewDidAppear(true)
+      navigation.a#2.didMove(toParent: nil)
+      container.delegate.navigationController(didShow: navigation.b, animated: true)
+      """
+    ) { navigation.popViewController(animated: true) }
+    harness.expectTrace("")
+    #expect(navigation.popped == [["a", "b"]])
+    #expect(model.path == ["a", "b"])
+    #expect(navigation.viewControllers.count == 3)
+    #expect(zip(navigation.viewControllers, kept).allSatisfy { $0 === $1 })
+  }
+}
+#endif
