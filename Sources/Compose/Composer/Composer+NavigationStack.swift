@@ -26,9 +26,10 @@ extension Composer {
   /// receives the path that remains, so that the source of truth agrees and the next
   /// reconciliation performs nothing. Any other difference (controllers Compose did not make on
   /// the stack, or mounted ones missing from it) is reported as
-  /// ``Diagnostic/ID/changedBehindComposer``: the children from the first difference up are
-  /// forgotten, and the next reconciliation sets the declared stack again. A slot whose
-  /// transition runs is left alone until it ends.
+  /// ``Diagnostic/ID/changedBehindComposer``, once: the children whose controllers UIKit no
+  /// longer shows are forgotten, those it still shows keep their controllers, and a
+  /// reconciliation scheduled at once sets the declared stack again. A slot whose transition runs
+  /// is left alone until it ends.
   func synchronizeNavigationStack() {
     guard let (navigationController, index) = mountedStack else { return }
     installNavigationDelegate(on: navigationController)
@@ -48,34 +49,46 @@ extension Composer {
       else { break }
       kept.append(child)
     }
+    let above = live.dropFirst(kept.count)
+    if shown.count == kept.count, above.isEmpty { navigationStackDiffersFromUIKit = false }
     guard kept.count != slot.children.count || shown.count != kept.count else { return }
-    var gone = live.dropFirst(kept.count).map(\.identity)
-    let poppedByUIKit = shown.count == kept.count && !gone.isEmpty
-    if !poppedByUIKit, shown.count != kept.count || !gone.isEmpty {
-      if gone.isEmpty, let top = kept.popLast() {
-        // Controllers Compose did not make sit above the declared ones: the top one is made
-        // again, so that the stack is set as declared.
-        gone.append(top.identity)
+    let poppedByUIKit = shown.count == kept.count && !above.isEmpty
+    var children = kept
+    if !poppedByUIKit, shown.count != kept.count || !above.isEmpty {
+      // Other code pushed, reordered or replaced controllers. The children it left on the stack
+      // keep their controllers (and what they hold); the next reconciliation sets the declared
+      // stack again, from them.
+      let onStack = Set(shown.map(ObjectIdentifier.init))
+      children += above.filter { child in
+        executor.controller(for: child.identity).map { onStack.contains(ObjectIdentifier($0)) }
+          ?? false
       }
-      record([
-        Diagnostic(
-          id: .changedBehindComposer,
-          message: "the stack of navigation stack '\(slot.name)' was changed by other code "
-            + "(UIKit shows \(shown.count) controllers, \(kept.count) of them as declared); "
-            + "Compose sets the declared stack again; push and pop by changing the path, or "
-            + "only pop, which '.onPop' reports",
-          source: slot.source)
-      ])
+      if !navigationStackDiffersFromUIKit {
+        record([
+          Diagnostic(
+            id: .changedBehindComposer,
+            message: "the stack of navigation stack '\(slot.name)' was changed by other code "
+              + "(UIKit shows \(shown.count) controllers, \(kept.count) of them as declared); "
+              + "Compose sets the declared stack again; push and pop by changing the path, or "
+              + "only pop, which '.onPop' reports",
+            source: slot.source)
+        ])
+      }
+      navigationStackDiffersFromUIKit = true
     }
-    for identity in gone {
-      executor.controllers[identity] = nil
+    let staying = Set(children.map(\.identity))
+    for child in above where !staying.contains(child.identity) {
+      executor.controllers[child.identity] = nil
     }
     var slots = mounted.slots
-    slots[index].children = kept
+    slots[index].children = children
     slots[index].keyedRun = nil
     slots[index].code = Resolver.freshCode()
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
-    guard poppedByUIKit else { return }
+    guard poppedByUIKit else {
+      if navigationStackDiffersFromUIKit, !isComposing { invalidate() }
+      return
+    }
     let remaining = Set(
       kept.compactMap { child in
         NavigationStackDeclaration.key(of: child.identity).map {
@@ -91,6 +104,31 @@ extension Composer {
     // set the path) is applied again: what it still declares is pushed again. One that now
     // agrees needs nothing; the change the write-back made recomposes it if the body observes it.
     if !isComposing, !declaresMountedStack() { invalidate() }
+  }
+
+  /// The reconciliation with a `set-view-controllers` step added for the navigation stack, when
+  /// other code changed UIKit's stack and the plan has no stack operation that sets it again
+  /// (the declaration did not change); unchanged while the stack's transition runs.
+  func settingNavigationStackAgain(
+    _ reconciliation: Reconciliation, busy: Set<String>, animated: Bool,
+    unanimated: Set<String>
+  ) -> Reconciliation {
+    guard container is UINavigationController,
+      let slot = reconciliation.tree.slots.first(where: { $0.declaration.stack != nil }),
+      !busy.contains(slot.name)
+    else { return reconciliation }
+    navigationStackDiffersFromUIKit = false
+    guard let top = slot.children.last,
+      !reconciliation.plan.steps.contains(where: { $0.action.isStackOperation })
+    else { return reconciliation }
+    let step = Plan.Step(
+      .setViewControllers(
+        slot.children.map(\.identity), animated: animated && !unanimated.contains(slot.name)),
+      top.identity)
+    return Reconciliation(
+      plan: Plan(
+        steps: reconciliation.plan.steps + [step], diagnostics: reconciliation.plan.diagnostics),
+      tree: reconciliation.tree)
   }
 
   /// Whether the body declares the navigation stack that is mounted, child for child.

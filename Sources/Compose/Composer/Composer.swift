@@ -99,6 +99,10 @@ public final class Composer {
   /// The delegate that tells the composer about a navigation stack's transitions, while the
   /// container is a `UINavigationController` with a ``NavigationStack``.
   var navigationDelegate: NavigationStackDelegate?
+  /// Whether other code changed the navigation stack (pushed, reordered or replaced controllers)
+  /// since the composer last set it: the next reconciliation sets the declared stack again, even
+  /// when the declaration did not change.
+  var navigationStackDiffersFromUIKit = false
   /// The delegate that tells the composer about the user's taps, while the container is a
   /// `UITabBarController` with ``Tabs``.
   var tabsDelegate: TabsDelegate?
@@ -714,6 +718,10 @@ public final class Composer {
           steps: reconciliation.plan.steps.filter { kept.contains($0.child) },
           diagnostics: reconciliation.plan.diagnostics),
         tree: reconciliation.tree)
+    }
+    if navigationStackDiffersFromUIKit {
+      reconciliation = settingNavigationStackAgain(
+        reconciliation, busy: stillBusy, animated: animated, unanimated: unanimated)
     }
     record(reconciliation.plan.diagnostics)
     traceBuffer.append(contentsOf: reconciliation.plan.steps.lazy.map(\.description))

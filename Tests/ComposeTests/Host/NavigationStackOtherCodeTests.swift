@@ -20,6 +20,9 @@ private final class RouteDetailViewController: UIViewController {
   var route = ""
 }
 
+/// A controller other code pushes, which Compose did not make.
+private final class ForeignViewController: UIViewController {}
+
 /// A navigation controller whose stack is the model's path; `onPop` records what UIKit popped
 /// and sets the model's path to it.
 @MainActor
@@ -109,6 +112,95 @@ struct NavigationStackOtherCodeTests {
     #expect(model.path == ["a", "b"])
     #expect(navigation.viewControllers.count == 3)
     #expect(zip(navigation.viewControllers, kept).allSatisfy { $0 === $1 })
+  }
+
+  @Test(
+    "A controller other code pushes is taken off at once; the declared ones keep their controllers"
+  )
+  func pushByOtherCode() async {
+    let (navigation, _, harness) = await show(["a"])
+    let declared = navigation.viewControllers
+    weak var foreign: ForeignViewController?
+    await harness.expectEvents(
+      """
+      foreign.willMove(toParent: container)
+      foreign.loadView()
+      foreign.viewDidLoad()
+      navigation.a.viewWillDisappear(true)
+      foreign.viewWillAppear(true)
+      container.delegate.navigationController(willShow: foreign, animated: true)
+      foreign.viewIsAppearing(true)
+      navigation.a.viewDidDisappear(true)
+      foreign.viewDidAppear(true)
+      foreign.didMove(toParent: container)
+      container.delegate.navigationController(didShow: foreign, animated: true)
+      foreign.willMove(toParent: nil)
+      foreign.viewWillDisappear(true)
+      navigation.a.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.a, animated: true)
+      navigation.a.viewIsAppearing(true)
+      foreign.viewDidDisappear(true)
+      navigation.a.viewDidAppear(true)
+      foreign.didMove(toParent: nil)
+      container.delegate.navigationController(didShow: navigation.a, animated: true)
+      """,
+      expectingDiagnostics: [
+        "changedBehindComposer: the stack of navigation stack 'navigation' was changed by other "
+          + "code (UIKit shows 3 controllers, 2 of them as declared)"
+      ]
+    ) {
+      let pushed = ForeignViewController()
+      pushed.uikitModel.name = "foreign"
+      foreign = pushed
+      navigation.pushViewController(pushed, animated: true)
+    }
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 RouteListViewController, 1.#"a" RouteDetailViewController] animated
+      """)
+    #expect(navigation.viewControllers.count == 2)
+    #expect(zip(navigation.viewControllers, declared).allSatisfy { $0 === $1 })
+    #expect(foreign == nil)
+  }
+
+  @Test("A stack other code reorders is set back in the declared order, with the same controllers")
+  func reorderByOtherCode() async {
+    let (navigation, model, harness) = await show(["a", "b"])
+    let declared = navigation.viewControllers
+    await harness.expectEvents(
+      """
+      navigation.a.loadView()
+      navigation.a.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.a.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.a, animated: true)
+      navigation.a.viewIsAppearing(true)
+      navigation.b.viewDidDisappear(true)
+      navigation.a.viewDidAppear(true)
+      container.delegate.navigationController(didShow: navigation.a, animated: true)
+      navigation.a.viewWillDisappear(true)
+      navigation.b.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.b, animated: true)
+      navigation.b.viewIsAppearing(true)
+      navigation.a.viewDidDisappear(true)
+      navigation.b.viewDidAppear(true)
+      container.delegate.navigationController(didShow: navigation.b, animated: true)
+      """,
+      expectingDiagnostics: [
+        "changedBehindComposer: the stack of navigation stack 'navigation' was changed by other "
+          + "code (UIKit shows 3 controllers, 1 of them as declared)"
+      ]
+    ) {
+      navigation.setViewControllers([declared[0], declared[2], declared[1]], animated: true)
+    }
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 RouteListViewController, 1.#"a" RouteDetailViewController, 1.#"b" RouteDetailViewController] animated
+      """)
+    #expect(navigation.viewControllers.count == 3)
+    #expect(zip(navigation.viewControllers, declared).allSatisfy { $0 === $1 })
+    #expect(model.path == ["a", "b"])
+    #expect(navigation.popped.isEmpty)
   }
 }
 #endif
