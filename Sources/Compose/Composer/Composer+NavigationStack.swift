@@ -106,6 +106,14 @@ extension Composer {
     if !isComposing, !declaresMountedStack() { invalidate() }
   }
 
+  /// Makes the stack slot busy while its navigation controller runs a transition the composer
+  /// was not told of: other code replaced the composer as the delegate (it is adopted again by
+  /// this composition), so no `willShow` reached it.
+  func watchRunningNavigationTransition() {
+    guard let (navigationController, index) = mountedStack else { return }
+    executor.watchNavigationTransition(of: navigationController, slot: mounted.slots[index].name)
+  }
+
   /// The reconciliation with a `set-view-controllers` step added for the navigation stack, when
   /// other code changed UIKit's stack and the plan has no stack operation that sets it again
   /// (the declaration did not change); unchanged while the stack's transition runs.

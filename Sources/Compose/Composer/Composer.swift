@@ -602,7 +602,9 @@ public final class Composer {
   private func compose() {
     guard let container else { return }
     // What UIKit popped by itself is taken as mounted first, and the source of truth is told;
-    // what that tells it is applied by this composition.
+    // what that tells it is applied by this composition. A transition the composer was not
+    // told of (other code replaced its delegate) keeps the stack as it is until it ends.
+    watchRunningNavigationTransition()
     synchronizeNavigationStack()
     synchronizeTabs()
     synchronizePages()

@@ -83,19 +83,20 @@ extension Executor {
   }
 
   /// Marks the stack slot busy while its navigation controller is in a transition, until the
-  /// transition coordinator's completion runs; does nothing when there is no transition, or when
-  /// its coordinator is watched already.
+  /// transition coordinator's completion runs; does nothing when there is no transition, when
+  /// its coordinator is watched already, or when it is ending (it takes no more completions).
   func watchNavigationTransition(of navigationController: UINavigationController, slot: String) {
     guard let coordinator = navigationController.transitionCoordinator else { return }
     let identifier = ObjectIdentifier(coordinator as AnyObject)
     guard navigation.coordinator != identifier else { return }
-    navigation.coordinator = identifier
-    navigation.busySlot = slot
-    coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+    let queued = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
       guard let self, self.navigation.coordinator == identifier else { return }
       self.navigation = NavigationStackState()
       self.navigationTransitionDidEnd?(slot)
     }
+    guard queued else { return }
+    navigation.coordinator = identifier
+    navigation.busySlot = slot
   }
 
   /// Cuts a navigation stack's running transition short: its animations are removed, so its

@@ -54,6 +54,19 @@ private final class RouteNavigationController: ComposedNavigationController {
   }
 }
 
+/// A delegate a pushed controller sets, as code that animates its own transitions does.
+@MainActor
+private final class LaterDelegate: NSObject, UINavigationControllerDelegate {
+  var shown: [String] = []
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+    animated: Bool
+  ) {
+    shown.append(viewController.uikitModel.name)
+  }
+}
+
 @MainActor
 @Suite("Navigation stacks: other code, delegates and duplicate keys", .isolatedModel)
 struct NavigationStackOtherCodeTests {
@@ -201,6 +214,57 @@ struct NavigationStackOtherCodeTests {
     #expect(zip(navigation.viewControllers, declared).allSatisfy { $0 === $1 })
     #expect(model.path == ["a", "b"])
     #expect(navigation.popped.isEmpty)
+  }
+
+  @Test(
+    "A path that changes during an interactive pop waits for it, with a delegate other code set since"
+  )
+  func changeDuringInteractivePopWithLaterDelegate() async {
+    let (navigation, model, harness) = await show(["a", "b"])
+    // A pushed controller makes itself the delegate: the composer is no longer told.
+    let delegate = LaterDelegate()
+    navigation.delegate = delegate
+    await harness.expectEvents(
+      """
+      navigation.b.willMove(toParent: nil)
+      navigation.a.loadView()
+      navigation.a.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.a.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.a, animated: true)
+      navigation.a.viewIsAppearing(true)
+      navigation.a.viewWillDisappear(true)
+      navigation.a.viewDidDisappear(true)
+      navigation.b.viewWillAppear(true)
+      navigation.b.viewIsAppearing(true)
+      navigation.b.viewDidAppear(true)
+      navigation.c.willMove(toParent: container)
+      navigation.c.loadView()
+      navigation.c.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.c.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.c, animated: true)
+      navigation.c.viewIsAppearing(true)
+      navigation.b.viewDidDisappear(true)
+      navigation.c.viewDidAppear(true)
+      navigation.c.didMove(toParent: container)
+      container.delegate.navigationController(didShow: navigation.c, animated: true)
+      """
+    ) {
+      #expect(navigation.uikitModel.beginInteractivePop())
+      model.path = ["a", "b", "c"]
+      await harness.advance(by: 0.1)
+      navigation.uikitModel.cancelInteractivePop()
+    }
+    harness.expectTrace(
+      """
+      update 'navigation' 1.#"c" RouteDetailViewController
+      push 'navigation' 1.#"c" RouteDetailViewController animated
+      """)
+    #expect(navigation.popped.isEmpty)
+    #expect(model.path == ["a", "b", "c"])
+    #expect(navigation.viewControllers.count == 4)
+    #expect(delegate.shown == ["navigation.c"])
   }
 }
 #endif
