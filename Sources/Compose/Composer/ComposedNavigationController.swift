@@ -30,8 +30,8 @@ public import UIKitModel
 /// Closures in the composition may capture `self`: the composer keeps a child's closures only
 /// while it applies them, so they make no reference cycle.
 ///
-/// The composer is the navigation controller's `delegate`; a delegate you set is kept and
-/// receives every message, from the next composition on.
+/// The composer is the navigation controller's `delegate`; a delegate you set, before or after
+/// the stack is first set, is kept and receives every message at once.
 @MainActor
 open class ComposedNavigationController: UINavigationController {
   /// The composer that manages this navigation controller's stack.
@@ -82,6 +82,27 @@ open class ComposedNavigationController: UINavigationController {
   open override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     composer.containerDidAppear()
+  }
+
+  /// The navigation controller's delegate: the composer's, which learns of the pops UIKit makes.
+  ///
+  /// A delegate you set once the composer is the delegate receives every message through it, from
+  /// then on, so that a pop is still written back at once; setting `nil` stops the forwarding.
+  open override var delegate: (any UINavigationControllerDelegate)? {
+    get { super.delegate }
+    set {
+      if let installed = composer.navigationDelegate, super.delegate === installed,
+        newValue !== installed
+      {
+        installed.forwardee = newValue
+        // UIKit reads which optional messages a delegate answers as it is set: set again, the
+        // composer's answers for the new one (custom animations, say).
+        super.delegate = nil
+        super.delegate = installed
+      } else {
+        super.delegate = newValue
+      }
+    }
   }
 
   /// Marks the composition as changed; it is applied at the next layout pass.

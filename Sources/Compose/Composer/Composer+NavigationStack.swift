@@ -161,7 +161,9 @@ extension Composer {
 
   /// Makes the composer the navigation controller's delegate, forwarding to the delegate it had.
   ///
-  /// A delegate that other code sets later is adopted at the next reconciliation: Compose keeps
+  /// A delegate that other code sets later is forwarded to at once by a
+  /// ``ComposedNavigationController`` (its `delegate` setter keeps this one), and adopted at the
+  /// next reconciliation by any other navigation controller: Compose keeps
   /// forwarding `navigationController(_:willShow:animated:)` and
   /// `navigationController(_:didShow:animated:)` (and, where the Objective-C runtime is, every
   /// other message) to it.

@@ -266,5 +266,37 @@ struct NavigationStackOtherCodeTests {
     #expect(navigation.viewControllers.count == 4)
     #expect(delegate.shown == ["navigation.c"])
   }
+
+  @Test("A pop is written back at once after a pushed controller makes itself the delegate")
+  func popWithLaterDelegate() async {
+    let (navigation, model, harness) = await show(["a", "b"])
+    let delegate = LaterDelegate()
+    navigation.delegate = delegate
+    await harness.expectEvents(
+      """
+      navigation.b.willMove(toParent: nil)
+      navigation.a.loadView()
+      navigation.a.viewDidLoad()
+      navigation.b.viewWillDisappear(true)
+      navigation.a.viewWillAppear(true)
+      container.delegate.navigationController(willShow: navigation.a, animated: true)
+      navigation.a.viewIsAppearing(true)
+      navigation.b.viewDidDisappear(true)
+      navigation.a.viewDidAppear(true)
+      navigation.b.didMove(toParent: nil)
+      container.delegate.navigationController(didShow: navigation.a, animated: true)
+      """
+    ) { navigation.popViewController(animated: true) }
+    harness.expectTrace("")
+    #expect(navigation.popped == [["a"]])
+    #expect(model.path == ["a"])
+    #expect(delegate.shown == ["navigation.a"])
+    // Setting no delegate stops the forwarding, not the write-back.
+    navigation.delegate = nil
+    await harness.expectTrace("") { navigation.popViewController(animated: true) }
+    #expect(navigation.popped == [["a"], []])
+    #expect(model.path == [])
+    #expect(delegate.shown == ["navigation.a"])
+  }
 }
 #endif
