@@ -105,22 +105,35 @@ extension Planner {
     // from the stack; the ones above it move down.
     var declaredKeys = Set<AnyHashable>()
     for group in groups where group.occurrence == 0 { declaredKeys.insert(group.key) }
+    // A child declared with `.hidden()` is declared, but a navigation stack cannot keep it.
+    var hiddenKeys = Set<AnyHashable>()
+    var hidesRoot = false
+    for child in slot.hidden {
+      if let key = NavigationStackDeclaration.key(of: child.identity) {
+        hiddenKeys.insert(key)
+      } else if child.identity.path.first == .statement(0) {
+        hidesRoot = true
+      }
+    }
     for key in slot.declaration.stack?.keys ?? [] where !declaredKeys.contains(key) {
       declaredKeys.insert(key)
       diagnostics.append(
         Diagnostic(
           id: .navigationStackShape,
           message: "path element \(StructuralPath.describe(key)) of navigation stack "
-            + "'\(slot.name)' declares no child, so it is not on the stack; declare one child in "
-            + "the destination for every element, or leave the element out of the path",
+            + "'\(slot.name)' declares "
+            + (hiddenKeys.contains(key) ? "its child hidden ('.hidden()')" : "no child")
+            + ", so it is not on the stack; declare one shown child in the destination for "
+            + "every element, or leave the element out of the path",
           source: slot.source))
     }
     if !hasRoot {
       diagnostics.append(
         Diagnostic(
           id: .navigationStackShape,
-          message: "navigation stack '\(slot.name)' declares no root child; a navigation stack "
-            + "needs a root; declare one child in its root closure",
+          message: "navigation stack '\(slot.name)' declares "
+            + (hidesRoot ? "its root child hidden ('.hidden()')" : "no root child")
+            + "; a navigation stack needs a root; declare one shown child in its root closure",
           source: slot.source))
       // Without a root the path's children would shift down the stack; nothing is shown.
       kept = []

@@ -790,6 +790,29 @@ struct NavigationStackTests {
     #expect(navigation.viewControllers.count == 2)
   }
 
+  @Test("A destination whose child is hidden is reported as hidden, and its element left out")
+  func hiddenDestination() async {
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      NavigationStack(path: ["a", "b"], id: \.self) {
+        Child { InboxListViewController() }
+      } destination: { key in
+        Child { MessageViewController() }.hidden(key == "a")
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"b" MessageViewController]
+      """,
+      expectingDiagnostics: [
+        "navigationStackShape: path element \"a\" of navigation stack 'navigation' declares its "
+          + "child hidden ('.hidden()'), so it is not on the stack; declare one shown child"
+      ])
+    #expect(navigation.viewControllers.count == 2)
+  }
+
   @Test("Changes made without animation push and pop without animation")
   func withoutAnimation() async {
     let (navigation, model, harness) = await show()
