@@ -6,8 +6,8 @@ import Testing
 ///
 /// Lines are compared without their indentation and without `private`/`fileprivate`, which the
 /// tests add to keep their declarations apart. Manifest excerpts (blocks with a `.package(` or
-/// `.target(` line) and `import` lines are left out: a test cannot compile a manifest, and imports
-/// are the test file's own.
+/// `.target(` line) and `import` lines (`@testable import` included) are left out: a test cannot
+/// compile a manifest, and imports are the test file's own.
 @Suite("Documentation code")
 struct DocumentationCodeTests {
   /// A document, and the test files that compile its code.
@@ -91,7 +91,7 @@ struct DocumentationCodeTests {
     #expect(!blocks.isEmpty)
     for block in blocks where !Self.isManifest(block) {
       let missing = block.map(Self.normalized).filter { line in
-        !line.isEmpty && !line.hasPrefix("import ") && !compiled.contains(line)
+        !line.isEmpty && !Self.isImport(line) && !compiled.contains(line)
       }
       #expect(missing.isEmpty, "\(document.path): not in \(document.tests): \(missing)")
     }
@@ -105,6 +105,8 @@ struct DocumentationCodeTests {
     #expect(Self.normalized("  private let b = 2") == "let b = 2")
     #expect(Self.isManifest(["dependencies: [", "  .package(url: \"x\", from: \"0.1.0\"),", "]"]))
     #expect(!Self.isManifest(["let a = 1"]))
+    #expect(Self.isImport("@testable import Profile") && Self.isImport("import Compose"))
+    #expect(!Self.isImport("let imported = 1"))
   }
 
   /// The lines of each fenced `swift` block.
@@ -131,6 +133,11 @@ struct DocumentationCodeTests {
       line.removeFirst(prefix.count)
     }
     return line
+  }
+
+  /// Whether a line imports a module, which the test file does its own way.
+  static func isImport(_ line: String) -> Bool {
+    line.hasPrefix("import ") || line.hasPrefix("@testable import ")
   }
 
   /// Whether a block is an excerpt of a package manifest.
