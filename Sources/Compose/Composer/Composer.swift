@@ -422,7 +422,9 @@ public final class Composer {
   /// Returns at once when ``isSettled``. A change that is never applied (a container whose view
   /// never loads or is never laid out) keeps the caller waiting: call ``composeIfNeeded()``. So
   /// does a container released while a change is pending, which nothing tells the composer of:
-  /// keep the container alive until `settled()` returns.
+  /// keep the container alive until `settled()` returns. UIKitModel runs layout passes and
+  /// animations only when a test asks it to: in a test against it, let ComposeTesting's
+  /// `ContainerHarness.settle()` do that instead.
   public func settled() async {
     guard !isSettled else { return }
     await withCheckedContinuation { continuation in
