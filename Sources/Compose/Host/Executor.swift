@@ -312,8 +312,12 @@ final class Executor {
       }
       controller.willMove(toParent: nil)
     case .removeView, .detachView:
-      guard let controller = controllers[identity], controller.parent === container,
-        let view = controller.viewIfLoaded
+      // A controller that left the container during its removal (one that calls
+      // `removeFromParent()` as it is told it moves to nil) has no parent: its view, still in the
+      // container's view, is taken out all the same.
+      guard let controller = controllers[identity], let view = controller.viewIfLoaded,
+        controller.parent === container
+          || (controller.parent == nil && container.viewIfLoaded.map(view.isDescendant) == true)
       else { return }
       takeOut(view, of: slot)
     case .removeFromParent:
@@ -323,7 +327,7 @@ final class Executor {
       }
       if controller.parent === container {
         controller.removeFromParent()
-      } else {
+      } else if controller.parent != nil {
         reportTakenAway(identity, by: controller)
       }
       controllers[identity] = nil

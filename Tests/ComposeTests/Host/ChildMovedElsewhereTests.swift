@@ -238,3 +238,72 @@ struct ViewLeftBehindTests {
   }
 }
 #endif
+
+#if !canImport(UIKit)
+/// A child that takes itself out of its parent as it is told it leaves.
+@MainActor
+private final class SelfRemovingChild: UIViewController {
+  override func willMove(toParent parent: UIViewController?) {
+    super.willMove(toParent: parent)
+    if parent == nil { removeFromParent() }
+  }
+}
+
+/// A container with one child, a `SelfRemovingChild`, while `shows` is set.
+@MainActor
+private final class SelfRemovingBox: UIViewController {
+  var shows = true {
+    didSet { composer.setNeedsCompose() }
+  }
+  private(set) var child: SelfRemovingChild?
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if shows {
+        Child { () -> SelfRemovingChild in
+          let made = named(SelfRemovingChild(), "child")
+          self.child = made
+          return made
+        }
+      }
+    }
+  }
+
+  init() {
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+@Suite(
+  "A removed child that takes itself out of its parent as it leaves",
+  .isolatedModel(diagnostics: .allowed))
+@MainActor
+struct SelfRemovingChildTests {
+  @Test("Its view leaves the container's view, and nothing is reported")
+  func viewLeaves() throws {
+    startRecordingModel()
+    let box = SelfRemovingBox()
+    let window = show(box)
+    let child = try #require(box.child)
+    #expect(child.view.superview === box.view)
+
+    box.shows = false
+    ModelRuntime.runUntilIdle()
+
+    #expect(child.parent == nil)
+    #expect(child.viewIfLoaded?.superview == nil)
+    #expect(box.children.isEmpty)
+    #expect(box.composer.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+}
+#endif
