@@ -88,25 +88,49 @@ open class ComposedNavigationController: UINavigationController {
   ///
   /// A delegate you set once the composer is the delegate receives every message through it, from
   /// then on, so that a pop is still written back at once; setting `nil` stops the forwarding.
+  /// Reading the property returns the composer's delegate: setting that value back restores the
+  /// delegate that received the messages before the last one you set, so that code that saves the
+  /// delegate, sets its own for a transition and puts the saved one back works as it would
+  /// without Compose. Since the value read is never the delegate you set, compare with a flag of
+  /// your own rather than with `delegate === self`.
   open override var delegate: (any UINavigationControllerDelegate)? {
     get { super.delegate }
     set {
-      if let installed = composer.navigationDelegate, super.delegate === installed,
-        newValue !== installed
-      {
-        installed.forwardee = newValue
-        // UIKit reads which optional messages a delegate answers as it is set: set again, the
-        // composer's answers for the new one (custom animations, say).
-        super.delegate = nil
-        super.delegate = installed
-      } else {
+      guard let installed = composer.navigationDelegate, super.delegate === installed else {
         super.delegate = newValue
+        return
       }
+      if newValue === installed {
+        // The value read back: the delegate before the last one set, if any was set since.
+        guard let restored = replacedDelegates.popLast() else { return }
+        installed.forwardee = restored.delegate
+      } else {
+        if replacedDelegates.count == Self.replacedDelegatesKept {
+          replacedDelegates.removeFirst()
+        }
+        replacedDelegates.append(ReplacedDelegate(delegate: installed.forwardee))
+        installed.forwardee = newValue
+      }
+      // UIKit reads which optional messages a delegate answers as it is set: set again, the
+      // composer's answers for the new one (custom animations, say).
+      super.delegate = nil
+      super.delegate = installed
     }
   }
+
+  /// The delegates that received the messages before each one set since, most recent last.
+  private var replacedDelegates: [ReplacedDelegate] = []
+  /// How many replaced delegates are remembered.
+  private static let replacedDelegatesKept = 8
 
   /// Marks the composition as changed; it is applied at the next layout pass.
   public func setNeedsCompose() {
     composer.setNeedsCompose()
   }
+}
+
+/// A delegate that another one replaced, held weakly; `nil` stands for no delegate (or one
+/// released since, as UIKit's weak `delegate` would have it).
+private struct ReplacedDelegate {
+  weak var delegate: (any UINavigationControllerDelegate)?
 }

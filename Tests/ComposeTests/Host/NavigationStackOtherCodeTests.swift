@@ -298,5 +298,21 @@ struct NavigationStackOtherCodeTests {
     #expect(model.path == [])
     #expect(delegate.shown == ["navigation.a"])
   }
+
+  @Test("A delegate read, replaced and set back gets the messages again, as without Compose")
+  func delegateSavedAndRestored() async {
+    let (navigation, model, harness) = await show(["a", "b", "c"])
+    let first = LaterDelegate()
+    let temporary = LaterDelegate()
+    navigation.delegate = first
+    let saved = navigation.delegate
+    navigation.delegate = temporary
+    await harness.expectTrace("") { navigation.popViewController(animated: true) }
+    navigation.delegate = saved
+    await harness.expectTrace("") { navigation.popViewController(animated: true) }
+    #expect(temporary.shown == ["navigation.b"])
+    #expect(first.shown == ["navigation.a"])
+    #expect(model.path == ["a"])
+  }
 }
 #endif
