@@ -321,14 +321,12 @@ final class Executor {
       else { return }
       takeOut(view, of: slot)
     case .removeFromParent:
-      guard let controller = controllers[identity] else {
-        controllers[identity] = nil
-        return
-      }
-      if controller.parent === container {
-        controller.removeFromParent()
-      } else if controller.parent != nil {
-        reportTakenAway(identity, by: controller)
+      if let controller = controllers[identity] {
+        if controller.parent === container {
+          controller.removeFromParent()
+        } else if controller.parent != nil {
+          reportTakenAway(identity, by: controller)
+        }
       }
       controllers[identity] = nil
     case .moveView(let index):
@@ -574,9 +572,7 @@ final class Executor {
     }
     // UIKit's `addChild(_:)` raises when the controller's view is still inside another
     // controller's view (other code removed it from its parent and left its view behind).
-    if let superview = controller.viewIfLoaded?.superview,
-      let owner = Self.enclosingController(of: superview), owner !== container
-    {
+    if let owner = controller.viewIfLoaded?.superview?.enclosingController, owner !== container {
       return Diagnostic(
         id: .controllerOwnedElsewhere,
         message: "the factory of child \(child.identity) returned a '\(typeName)' whose view is "
@@ -585,16 +581,6 @@ final class Executor {
           + "removeFromSuperview() where it is removed from its parent, or make a new controller "
           + "in the factory",
         source: child.source)
-    }
-    return nil
-  }
-
-  /// The controller whose root view is `view` or the nearest view that contains it, if any.
-  private static func enclosingController(of view: UIView) -> UIViewController? {
-    var current: UIView? = view
-    while let view = current {
-      if let controller = view.next as? UIViewController { return controller }
-      current = view.superview
     }
     return nil
   }
@@ -1408,5 +1394,19 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
   init(_ value: Value) {
     self.value = value
+  }
+}
+
+extension UIView {
+  /// The controller whose root view is this view or the nearest view that contains it, if any:
+  /// UIKit raises when a child's view is put under the view of a controller that is not its
+  /// parent.
+  var enclosingController: UIViewController? {
+    var current: UIView? = self
+    while let view = current {
+      if let controller = view.next as? UIViewController { return controller }
+      current = view.superview
+    }
+    return nil
   }
 }

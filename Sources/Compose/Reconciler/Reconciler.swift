@@ -323,19 +323,14 @@ extension CompositionTree {
     // UIKit raises 'UIViewControllerHierarchyInconsistency' when a child's root view goes under
     // the root view of a controller that is not its parent: an anchor inside a child's view (or
     // any other controller's) cannot hold the container's children.
-    var view = anchor
-    while view !== root {
-      if let owner = view.next as? UIViewController {
-        return Diagnostic(
-          id: .anchorOutsideContainer,
-          message: "slot '\(slot.name)' is anchored to a '\(type(of: anchor))' inside the view of "
-            + "'\(type(of: owner))', another controller, where UIKit raises an exception for the "
-            + "container's children; anchor it to the view of '\(type(of: container))' or one of "
-            + "its subviews outside its children's views",
-          source: slot.source)
-      }
-      guard let superview = view.superview else { break }
-      view = superview
+    if let owner = anchor.enclosingController, owner !== container {
+      return Diagnostic(
+        id: .anchorOutsideContainer,
+        message: "slot '\(slot.name)' is anchored to a '\(type(of: anchor))' inside the view of "
+          + "'\(type(of: owner))', another controller, where UIKit raises an exception for the "
+          + "container's children; anchor it to the view of '\(type(of: container))' or one of "
+          + "its subviews outside its children's views",
+        source: slot.source)
     }
     return nil
   }
