@@ -75,8 +75,11 @@ private final class Recorder {
   /// The readable name of every object named so far, by the name it had before.
   private var aliases: [String: String] = [:]
   private var usedNames: Set<String> = []
-  /// Every composer met so far, with how much of its trace was already recorded.
-  private var composers: [(name: String, composer: Composer, recorded: Int)] = []
+  /// Every composer met so far, with how many of its trace's steps and of its diagnostics were
+  /// already recorded (counted since the composer was made: both logs keep only their last
+  /// entries).
+  private var composers:
+    [(name: String, composer: Composer, tracedSteps: Int, reportedDiagnostics: Int)] = []
   private var recordedDiagnostics = 0
   private var recordedExceptions = 0
 
@@ -93,12 +96,16 @@ private final class Recorder {
     var plan: [StepRecord.PlanLine] = []
     var problems: [String] = []
     for index in composers.indices {
-      let (name, composer, recorded) = composers[index]
-      plan += composer.trace.dropFirst(recorded).map {
+      let (name, composer, tracedSteps, reportedDiagnostics) = composers[index]
+      // Only what is new since the previous step; the trace and the diagnostics are bounded
+      // logs, so what is new is counted with their totals, not their lengths.
+      plan += composer.trace.suffix(composer.stepsTraced - tracedSteps).map {
         StepRecord.PlanLine(container: name, step: $0)
       }
-      composers[index].recorded = composer.trace.count
-      problems += composer.diagnostics.map { "\(name): \($0)" }
+      problems += composer.diagnostics.suffix(composer.diagnosticsReported - reportedDiagnostics)
+        .map { "\(name): \($0)" }
+      composers[index].tracedSteps = composer.stepsTraced
+      composers[index].reportedDiagnostics = composer.diagnosticsReported
     }
     problems += ModelRuntime.diagnostics.dropFirst(recordedDiagnostics).map { "\($0)" }
     problems += ModelRuntime.recordedExceptions.dropFirst(recordedExceptions).map { "\($0)" }
@@ -134,7 +141,7 @@ private final class Recorder {
     if let composed = controller as? ComposedViewController,
       !composers.contains(where: { $0.composer === composed.composer })
     {
-      composers.append((controller.uikitModel.name, composed.composer, 0))
+      composers.append((controller.uikitModel.name, composed.composer, 0, 0))
     }
     for child in controller.children { name(child) }
   }
