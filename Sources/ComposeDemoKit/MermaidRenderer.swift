@@ -18,16 +18,13 @@ public struct MermaidRenderer: Sendable {
   ///   - records: The scenario's steps, in order.
   /// - Returns: The diagram's source, starting with `sequenceDiagram`.
   public func diagram(title: String, _ records: [StepRecord]) -> String {
-    var participants: [String] = ["UIKit"]
-    func meet(_ name: String) {
-      if !participants.contains(name) { participants.append(name) }
-    }
+    var participants = Participants()
     var parents: [String: String] = [:]
     var body: [String] = []
     let root = records.first?.controllers.name ?? "container"
     for record in records {
-      meet(root)
-      body.append("  Note over \(id(root)): \(escape("\(record.number). \(record.change)"))")
+      let rootID = participants.id(root)
+      body.append("  Note over \(rootID): \(escape("\(record.number). \(record.change)"))")
       for event in record.events {
         switch event.kind {
         case .animation:
@@ -35,24 +32,63 @@ public struct MermaidRenderer: Sendable {
         case .containment:
           // The parent makes the call; `toParent: nil` comes from the parent it is leaving.
           let argument = Self.parentArgument(event.callback)
-          let sender = argument ?? parents[event.subject] ?? "UIKit"
+          let sender = (argument ?? parents[event.subject]).map { participants.id($0) } ?? "UIKit"
           if let argument { parents[event.subject] = argument }
-          meet(sender)
-          meet(event.subject)
-          body.append("  \(id(sender))->>\(id(event.subject)): \(escape(event.callback))")
+          let receiver = participants.id(event.subject)
+          body.append("  \(sender)->>\(receiver): \(escape(event.callback))")
         case .loading, .appearance, .system:
-          meet(event.subject)
-          body.append("  UIKit->>\(id(event.subject)): \(escape(event.callback))")
+          let receiver = participants.id(event.subject)
+          body.append("  UIKit->>\(receiver): \(escape(event.callback))")
         }
       }
       Self.collectParents(record.controllers, into: &parents)
     }
+    let quotedTitle = title.replacing("\\", with: "\\\\").replacing("\"", with: "'")
     let header =
-      ["---", "title: \"\(title.replacing("\"", with: "'"))\"", "---", "sequenceDiagram"]
-      + participants.map { name in
-        id(name) == name ? "  participant \(name)" : "  participant \(id(name)) as \(name)"
+      ["---", "title: \"\(quotedTitle)\"", "---", "sequenceDiagram", "  participant UIKit"]
+      + participants.names.map { name in
+        let id = participants.id(name)
+        return id == name ? "  participant \(name)" : "  participant \(id) as \(escape(name))"
       }
     return (header + body).joined(separator: "\n")
+  }
+
+  /// The controllers of a diagram, each with an identifier of its own that Mermaid reads as a
+  /// participant's name.
+  private struct Participants {
+    /// The names, in the order they were met.
+    private(set) var names: [String] = []
+    private var ids: [String: String] = [:]
+    /// `UIKit` is the participant that makes the callbacks.
+    private var usedIDs: Set<String> = ["UIKit"]
+
+    /// The identifier of a controller's name, made the first time the name is met: its ASCII
+    /// letters, digits and underscores, the rest replaced with `_`, followed by `_` if Mermaid
+    /// would read it as a keyword, and by a number if another name has it already.
+    mutating func id(_ name: String) -> String {
+      if let id = ids[name] { return id }
+      var base = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+      if base.isEmpty || Self.keywords.contains(base.lowercased()) { base += "_" }
+      var id = base
+      var number = 2
+      while usedIDs.contains(id) {
+        id = "\(base)_\(number)"
+        number += 1
+      }
+      usedIDs.insert(id)
+      ids[name] = id
+      names.append(name)
+      return id
+    }
+
+    /// The words of a sequence diagram, which Mermaid reads as such wherever a participant's
+    /// name could stand, whatever their case.
+    static let keywords: Set<String> = [
+      "accdescr", "acctitle", "activate", "actor", "alt", "and", "autonumber", "box", "break",
+      "create", "critical", "deactivate", "destroy", "details", "else", "end", "link", "links",
+      "loop", "note", "off", "opt", "option", "over", "par", "par_over", "participant",
+      "properties", "rect", "sequencediagram", "title",
+    ]
   }
 
   /// The parent named in `willMove(toParent: name)` or `didMove(toParent: name)`; `nil` for
@@ -72,17 +108,15 @@ public struct MermaidRenderer: Sendable {
     }
   }
 
-  /// A participant identifier: letters, digits and underscores.
-  private func id(_ name: String) -> String {
-    String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-  }
-
-  /// Message text with Mermaid's separators written as entity codes.
+  /// Text with Mermaid's separators (`#`, `;`) and the angle brackets it would read as HTML
+  /// written as entity codes.
   private func escape(_ text: String) -> String {
     text.map { character in
       switch character {
       case "#": "#35;"
       case ";": "#59;"
+      case "<": "#lt;"
+      case ">": "#gt;"
       default: String(character)
       }
     }.joined()

@@ -148,6 +148,45 @@ struct RendererTests {
         """)
   }
 
+  @Test("Mermaid: every name gets an identifier Mermaid reads as a name, and its text escaped")
+  func mermaidNames() {
+    let names = StepRecord(
+      number: 1, change: "show <all> #1; now", explanation: "", time: 0, plan: [],
+      events: [
+        StepRecord.Event(
+          kind: .containment, subject: "details", callback: "willMove(toParent: note)"),
+        StepRecord.Event(kind: .loading, subject: "list<Item>", callback: "loadView()"),
+        StepRecord.Event(kind: .loading, subject: "list_Item_", callback: "loadView()"),
+        StepRecord.Event(kind: .loading, subject: "Page#3;x", callback: "loadView()"),
+        StepRecord.Event(kind: .appearance, subject: "UIKit", callback: "viewWillAppear(false)"),
+        StepRecord.Event(kind: .appearance, subject: "café", callback: "viewWillAppear(false)"),
+      ],
+      controllers: StepRecord.ControllerNode(name: "note", appearance: "appeared", frame: nil),
+      views: StepRecord.ViewNode(label: "note", isControllerView: true, frame: .zero))
+    #expect(
+      MermaidRenderer().diagram(title: #"Say "hi" \ bye"#, [names]) == """
+        ---
+        title: "Say 'hi' \\\\ bye"
+        ---
+        sequenceDiagram
+          participant UIKit
+          participant note_ as note
+          participant details_ as details
+          participant list_Item_ as list#lt;Item#gt;
+          participant list_Item__2 as list_Item_
+          participant Page_3_x as Page#35;3#59;x
+          participant UIKit_2 as UIKit
+          participant caf_ as café
+          Note over note_: 1. show #lt;all#gt; #35;1#59; now
+          note_->>details_: willMove(toParent: note)
+          UIKit->>list_Item_: loadView()
+          UIKit->>list_Item__2: loadView()
+          UIKit->>Page_3_x: loadView()
+          UIKit->>UIKit_2: viewWillAppear(false)
+          UIKit->>caf_: viewWillAppear(false)
+        """)
+  }
+
   @Test("SVG: frames at half size, beside the window's outline, labelled with their state")
   func svg() {
     #expect(SVGRenderer.fileName(scenario: "tabs", record) == "tabs-step-2.svg")
