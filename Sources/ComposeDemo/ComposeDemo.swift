@@ -89,13 +89,7 @@ struct ComposeDemo: ParsableCommand {
     case .mermaid:
       print(Demo.mermaid(scenarios))
     case .svg:
-      let folder = URL(fileURLWithPath: output ?? ".", isDirectory: true)
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      for picture in Demo.pictures(scenarios) {
-        let file = folder.appendingPathComponent(picture.fileName)
-        try picture.svg.write(to: file, atomically: true, encoding: .utf8)
-        print(file.relativePath)
-      }
+      try Demo.writePictures(scenarios, to: output ?? "") { print($0) }
     }
   }
 }

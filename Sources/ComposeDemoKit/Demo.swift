@@ -50,6 +50,68 @@ public enum Demo {
       .joined(separator: "\n\n")
   }
 
+  /// Writes a picture per step of every scenario into a folder, made if it does not exist.
+  ///
+  /// The folder is checked before any scenario is played: a folder that is a file, or that
+  /// cannot be made, is reported and nothing is written.
+  ///
+  /// - Parameters:
+  ///   - scenarios: The scenarios, in order.
+  ///   - folder: The folder, as given to `--output`.
+  ///   - wrote: Receives the path of each file written, in order.
+  /// - Throws: ``PictureOutputError``, naming the folder or file and what to do.
+  public static func writePictures(
+    _ scenarios: [Scenario], to folder: String, wrote: (String) -> Void
+  ) throws(PictureOutputError) {
+    guard !folder.isEmpty else {
+      throw PictureOutputError("'--output' names no folder; add one, such as '--output pictures'")
+    }
+    // The nearest part of the path that exists must be a folder.
+    var existing = folder
+    while !FileManager.default.fileExists(atPath: existing) {
+      let parent = (existing as NSString).deletingLastPathComponent
+      guard !parent.isEmpty, parent != existing else { break }
+      existing = parent
+    }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), !isFolder.boolValue
+    {
+      let file = existing == folder ? "'\(folder)'" : "'\(existing)' in '\(folder)'"
+      throw PictureOutputError(
+        "\(file) is a file, not a folder; give '--output' a folder for the pictures")
+    }
+    let url = URL(fileURLWithPath: folder, isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw PictureOutputError(
+        "cannot make the folder '\(folder)' (\(reason(error))); give '--output' a folder you can "
+          + "write to")
+    }
+    for picture in pictures(scenarios) {
+      let file = url.appendingPathComponent(picture.fileName)
+      do {
+        try picture.svg.write(to: file, atomically: true, encoding: .utf8)
+      } catch {
+        throw PictureOutputError(
+          "cannot write '\(file.relativePath)' (\(reason(error))); give '--output' a folder you "
+            + "can write to")
+      }
+      wrote(file.relativePath)
+    }
+  }
+
+  /// Why a file operation failed, in the system's words: `No such file or directory`.
+  private static func reason(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return error.localizedDescription
+  }
+
   /// A picture per step of every scenario, with its file name.
   ///
   /// - Parameter scenarios: The scenarios, in order.
@@ -63,6 +125,16 @@ public enum Demo {
         )
       }
     }
+  }
+}
+/// Why ``Demo/writePictures(_:to:wrote:)`` wrote no picture, or not all of them: the folder or the
+/// file, and what to do.
+public struct PictureOutputError: Error, CustomStringConvertible, Sendable {
+  /// The message: `'notes.txt' is a file, not a folder; give '--output' a folder for the pictures`.
+  public let description: String
+
+  init(_ description: String) {
+    self.description = description
   }
 }
 #endif

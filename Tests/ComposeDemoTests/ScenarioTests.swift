@@ -56,6 +56,48 @@ struct ScenarioTests {
     }
   }
 
+  @Test("Pictures: a folder that is a file, cannot be made or is empty is named; nothing written")
+  func picturesToABadFolder() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("compose-demo-\(UUID().uuidString).txt")
+    try "kept".write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var written: [String] = []
+    let cases = [
+      (
+        file.path,
+        "'\(file.path)' is a file, not a folder; give '--output' a folder for the pictures"
+      ),
+      (
+        file.path + "/pictures",
+        "'\(file.path)' in '\(file.path)/pictures' is a file, not a folder; give '--output' a "
+          + "folder for the pictures"
+      ),
+      ("", "'--output' names no folder; add one, such as '--output pictures'"),
+    ]
+    for (folder, message) in cases {
+      let error = #expect(throws: PictureOutputError.self) {
+        try Demo.writePictures([.lazy], to: folder) { written.append($0) }
+      }
+      #expect(error?.description == message)
+    }
+    #expect(written.isEmpty)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "kept")
+  }
+
+  @Test("Pictures: one file per step, each path handed on as it is written")
+  func picturesAreWritten() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("compose-demo-\(UUID().uuidString)/pictures").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var written: [String] = []
+    try Demo.writePictures([.lazy], to: folder) { written.append($0) }
+    #expect(written == (1...4).map { "\(folder)/lazy-step-\($0).svg" })
+    let expected = Demo.pictures([.lazy])
+    #expect(
+      try written.map { try String(contentsOfFile: $0, encoding: .utf8) } == expected.map(\.svg))
+  }
+
   @Test("Scenario names are unique, and each is found by its name")
   func names() {
     let names = Scenario.all.map(\.name)
