@@ -129,7 +129,7 @@ let package = Package(
     .testTarget(
       name: "ComposeDemoTests",
       dependencies: [
-        "ComposeDemoKit", "ComposeTesting",
+        "Compose", "ComposeDemoKit", "ComposeExamples", "ComposeTesting",
         .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
       ],
       exclude: ["Expected"]

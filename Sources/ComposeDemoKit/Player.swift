@@ -122,8 +122,8 @@ private final class Recorder {
 
   // MARK: - Names
 
-  /// Names the controller and every controller below it that has no name yet, and remembers the
-  /// composers of the composed ones.
+  /// Names the controller and every controller below it (its children, and the controller it
+  /// presents) that has no name yet, and remembers the composers of the composed ones.
   private func name(_ controller: UIViewController) {
     let current = controller.uikitModel.name
     if !usedNames.contains(current) {
@@ -144,6 +144,8 @@ private final class Recorder {
       composers.append((controller.uikitModel.name, composed.composer, 0, 0))
     }
     for child in controller.children { name(child) }
+    // A presented controller is no child, but its callbacks and its own children are shown too.
+    if let presented = controller.presentedViewController { name(presented) }
   }
 
   /// The type's name without `ViewController`, in lower camel case: `feedTab`.

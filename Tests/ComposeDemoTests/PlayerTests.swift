@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
 import Compose
 import ComposeDemoKit
+import ComposeExamples
 import ComposeTesting
 import Testing
 
@@ -57,6 +58,53 @@ struct PlayerTests {
         #"layout 'content' 1.some UIViewController id "row2" stack(vertical, 0)"#,
         #"did-move 'content' 1.some UIViewController id "row2""#,
       ])
+  }
+
+  @Test(
+    "A presented controller, and what it contains, go by their names; its composer's plan is shown")
+  func presentedControllers() {
+    let scenario = Scenario(
+      name: "sheet", title: "Sheet", summary: "A tab container presented.", rootName: "sheet",
+      root: { SheetContainer() },
+      steps: [
+        ScenarioStep("sheet.isPresenting = true", "Present.") { sheet, _ in
+          sheet.isPresenting = true
+        }
+      ])
+    let records = Player(scenario).records()
+    #expect(
+      records[1].plan.map { "\($0.container): \($0.step)" } == [
+        "sheet: present 'sheet' #1 TabContainerViewController animated",
+        "tabContainer: add-child 'tab' first.first FeedTabViewController",
+        "tabContainer: insert-view 'tab' first.first FeedTabViewController at 0",
+        "tabContainer: layout 'tab' first.first FeedTabViewController fill",
+        "tabContainer: did-move 'tab' first.first FeedTabViewController",
+      ])
+    #expect(
+      records[1].events.map { $0.description } == [
+        "tabContainer.loadView()", "tabContainer.viewDidLoad()",
+        "tabContainer.viewWillAppear(true)", "feedTab.willMove(toParent: tabContainer)",
+        "feedTab.loadView()", "feedTab.viewDidLoad()", "feedTab.didMove(toParent: tabContainer)",
+        "feedTab.viewWillAppear(true)", "tabContainer.viewIsAppearing(true)",
+        "feedTab.viewIsAppearing(true)",
+        "animation#1.start(present(tabContainer, on: sheet), duration: 0.3)",
+        "tabContainer.viewDidAppear(true)", "feedTab.viewDidAppear(true)",
+        "animation#1.completion(true)",
+      ])
+  }
+}
+
+/// A container that presents a tab container while `isPresenting` is set.
+@MainActor
+final class SheetContainer: ComposedViewController {
+  var isPresenting = false {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Presentation("sheet", item: isPresenting ? 1 : nil, id: \.self) { _ in
+      Child { TabContainerViewController() }
+    }
   }
 }
 
