@@ -25,8 +25,10 @@ struct ComposeDemo: ParsableCommand {
     abstract: "Shows what Compose does, step by step, on UIKitModel.",
     discussion: """
       Each scenario shows a container from Examples/ in a window and changes its state one step \
-      at a time. For every step the demo prints the change, the plan Compose made, the UIKit \
-      calls and callbacks each child received, in order, and the hierarchy afterwards.
+      at a time. For every step the demo prints the change, the plan Compose made, the loading, \
+      containment, appearance and animation callbacks and memory warnings each controller \
+      received, in order (not the view-hierarchy and layout callbacks), and the hierarchy \
+      afterwards.
       """)
 
   /// An output format.
