@@ -43,7 +43,7 @@ public struct TextRenderer: Sendable {
   public func list(_ scenarios: [Scenario]) -> String {
     let width = scenarios.map(\.name.count).max() ?? 0
     return scenarios.map { scenario in
-      paint(scenario.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + "  "
+      paint(pad(scenario.name, to: width), .bold) + "  "
         + scenario.title
     }.joined(separator: "\n")
   }
@@ -78,7 +78,8 @@ public struct TextRenderer: Sendable {
     lines += section("plan", plan.isEmpty ? [("nothing to do", .dim)] : plan)
     let events = record.events.map { ($0.description, Self.style(of: $0.kind)) }
     lines += section("calls", events.isEmpty ? [("none", .dim)] : events)
-    lines += section("after", hierarchy(record.controllers, depth: 0))
+    let nameWidth = max(Self.nameWidth(record.controllers, depth: 0), 20)
+    lines += section("after", hierarchy(record.controllers, depth: 0, nameWidth: nameWidth))
     lines += section("note", record.notes.map { ($0, .plain) })
     lines += section("PROBLEM", record.problems.map { ($0, .red) })
     return lines.joined(separator: "\n")
@@ -95,23 +96,37 @@ public struct TextRenderer: Sendable {
       let wrapped = wrap(entry.0, width: Self.width - gutter, hangingIndent: 2)
       for (lineIndex, line) in wrapped.enumerated() {
         let title = index == 0 && lineIndex == 0 ? label : ""
-        let prefix = "  " + title.padding(toLength: gutter - 2, withPad: " ", startingAt: 0)
+        let prefix = "  " + pad(title, to: gutter - 2)
         lines.append(prefix + paint(line, entry.1))
       }
     }
     return lines
   }
 
-  private func hierarchy(_ node: StepRecord.ControllerNode, depth: Int) -> [(String, Style)] {
+  /// The width of the hierarchy's first column: its longest name, indented.
+  private static func nameWidth(_ node: StepRecord.ControllerNode, depth: Int) -> Int {
+    node.children.reduce(2 * depth + node.name.count) {
+      max($0, nameWidth($1, depth: depth + 1))
+    }
+  }
+
+  private func hierarchy(_ node: StepRecord.ControllerNode, depth: Int, nameWidth: Int)
+    -> [(String, Style)]
+  {
     let name = String(repeating: "  ", count: depth) + node.name
     let place =
       node.frame.map {
         "\(Int($0.minX)),\(Int($0.minY)) \(Int($0.width))x\(Int($0.height))"
       } ?? "view not in the window"
-    let line =
-      name.padding(toLength: max(name.count, 20), withPad: " ", startingAt: 0) + " "
-      + node.appearance.padding(toLength: 13, withPad: " ", startingAt: 0) + place
-    return [(line, .plain)] + node.children.flatMap { hierarchy($0, depth: depth + 1) }
+    let line = pad(name, to: nameWidth) + " " + pad(node.appearance, to: 13) + place
+    return [(line, .plain)]
+      + node.children.flatMap { hierarchy($0, depth: depth + 1, nameWidth: nameWidth) }
+  }
+
+  /// The text followed by spaces up to `width` characters (`String.padding(toLength:…)` counts
+  /// UTF-16 code units, so a name with a combining accent would come out short).
+  private func pad(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(width - text.count, 0))
   }
 
   /// Breaks text at spaces into lines of at most `width` characters; a word longer than a line

@@ -83,6 +83,28 @@ struct RendererTests {
         """)
   }
 
+  @Test("Text: the hierarchy's columns line up, with long names and names of any characters")
+  func hierarchyColumns() {
+    var names = record
+    names.plan = []
+    names.events = []
+    names.notes = []
+    names.controllers.children = [
+      StepRecord.ControllerNode(
+        name: "mailboxNavigationController2", appearance: "disappeared", frame: nil),
+      StepRecord.ControllerNode(
+        name: "re\u{301}sume\u{301}", appearance: "appeared",
+        frame: CGRect(x: 0, y: 0, width: 390, height: 844)),
+    ]
+    let after = TextRenderer(colours: false).step(names, of: 5).split(separator: "\n").suffix(3)
+    #expect(
+      after == [
+        "  after   tabs                           appeared     0,0 390x844",
+        "            mailboxNavigationController2 disappeared  view not in the window",
+        "            re\u{301}sume\u{301}                       appeared     0,0 390x844",
+      ])
+  }
+
   @Test("Text: a line longer than 100 columns wraps at a space, with a hanging indent")
   func wrapping() {
     var long = record
