@@ -43,6 +43,9 @@ public enum Demo {
 
   /// A Mermaid sequence diagram per scenario, separated by blank lines.
   ///
+  /// A Mermaid file (`.mmd`) holds one diagram: write one scenario to it. Several diagrams go in
+  /// a Markdown document, each in a fenced `mermaid` block.
+  ///
   /// - Parameter scenarios: The scenarios, in order.
   /// - Returns: The diagrams.
   public static func mermaid(_ scenarios: [Scenario]) -> String {
