@@ -72,8 +72,9 @@ public struct Player {
 @MainActor
 private final class Recorder {
   let scenario: Scenario
-  /// The readable name of every object named so far, by the name it had before.
-  private var aliases: [String: String] = [:]
+  /// The readable name of every object named so far, by the number of the model name it had
+  /// before (`#7` of `Wrapper<Int>#7`), with that name's type part (`Wrapper<Int>`).
+  private var aliases: [String: (type: String, name: String)] = [:]
   private var usedNames: Set<String> = []
   /// Every composer met so far, with how many of its trace's steps and of its diagnostics were
   /// already recorded (counted since the composer was made: both logs keep only their last
@@ -135,7 +136,9 @@ private final class Recorder {
         suffix += 1
       }
       usedNames.insert(name)
-      aliases[current] = name
+      if let number = current.firstMatch(of: /#[0-9]+$/) {
+        aliases[String(number.output)] = (String(current[..<number.range.lowerBound]), name)
+      }
       controller.uikitModel.name = name
     }
     if let composed = controller as? ComposedViewController,
@@ -157,10 +160,29 @@ private final class Recorder {
   }
 
   /// A model name with the readable names in place of the ones objects had when it was recorded.
+  ///
+  /// A model name is a type's name, generic arguments included, then `#` and a number; the name
+  /// is replaced where it stands whole, not where it ends a longer word.
   private func readable(_ text: String) -> String {
-    text.replacing(/[A-Za-z_][A-Za-z0-9_]*#[0-9]+/) { match in
-      aliases[String(match.output)] ?? String(match.output)
+    var result = ""
+    var rest = text[...]
+    while let match = rest.firstMatch(of: /#[0-9]+/) {
+      let before = rest[..<match.range.lowerBound]
+      if let alias = aliases[String(match.output)], before.hasSuffix(alias.type),
+        !(before.dropLast(alias.type.count).last.map(Self.isNamePart) ?? false)
+      {
+        result += before.dropLast(alias.type.count) + alias.name
+      } else {
+        result += rest[..<match.range.upperBound]
+      }
+      rest = rest[match.range.upperBound...]
     }
+    return result + rest
+  }
+
+  /// Whether a character can be part of a type's name.
+  private static func isNamePart(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
   }
 
   // MARK: - Events

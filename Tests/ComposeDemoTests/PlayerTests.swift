@@ -92,6 +92,39 @@ struct PlayerTests {
         "animation#1.completion(true)",
       ])
   }
+
+  @Test("A controller of a generic type goes by its name in the callbacks too")
+  func genericControllers() {
+    let scenario = Scenario(
+      name: "wrapping", title: "Wrapping", summary: "A generic child.", rootName: "wrapping",
+      root: { WrappingContainer() }, steps: [])
+    let records = Player(scenario).records()
+    #expect(records[0].controllers.children.map(\.name) == ["wrapper<Int>", "wrapper<Int>2"])
+    #expect(
+      records[0].events.map { $0.description }.filter { $0.hasPrefix("wrapper") } == [
+        "wrapper<Int>.willMove(toParent: wrapping)", "wrapper<Int>.loadView()",
+        "wrapper<Int>.viewDidLoad()", "wrapper<Int>.didMove(toParent: wrapping)",
+        "wrapper<Int>2.willMove(toParent: wrapping)", "wrapper<Int>2.loadView()",
+        "wrapper<Int>2.viewDidLoad()", "wrapper<Int>2.didMove(toParent: wrapping)",
+        "wrapper<Int>.viewWillAppear(false)", "wrapper<Int>2.viewWillAppear(false)",
+        "wrapper<Int>.viewIsAppearing(false)", "wrapper<Int>2.viewIsAppearing(false)",
+        "wrapper<Int>.viewDidAppear(false)", "wrapper<Int>2.viewDidAppear(false)",
+      ])
+  }
+}
+
+/// A controller of a generic type.
+final class Wrapper<Value>: UIViewController {}
+
+/// A container of two children of a generic type.
+@MainActor
+final class WrappingContainer: ComposedViewController {
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("content", layout: .stack(axis: .vertical)) {
+      Child { Wrapper<Int>() }.id("first")
+      Child { Wrapper<Int>() }.id("second")
+    }
+  }
 }
 
 /// A container that presents a tab container while `isPresenting` is set.
