@@ -71,6 +71,17 @@ struct CompositionBodyMacro: BodyMacro {
         Diagnostic(node: node, message: ComposeMessage.noBody)
       ])
     }
+    // A local function cannot rethrow (it has no throwing parameter of its own), so the groups
+    // of a `rethrows` function could not call what the body calls.
+    if let effects = declaration.as(FunctionDeclSyntax.self)?.signature.effectSpecifiers,
+      let throwsClause = effects.throwsClause,
+      throwsClause.throwsSpecifier.tokenKind == .keyword(.rethrows)
+    {
+      context.diagnose(
+        Diagnostic(node: throwsClause.throwsSpecifier, message: ComposeMessage.rethrowingBody))
+      // A body that type-checks, so that the statements written for a builder add no errors.
+      return Array(Parser.parse(source: "fatalError()").statements)
+    }
     IdentityChecks(context: context).check(body: body.statements)
     var declarations: [CodeBlockItemSyntax] = []
     var statements: [CodeBlockItemSyntax] = []

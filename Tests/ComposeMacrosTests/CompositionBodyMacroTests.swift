@@ -213,6 +213,52 @@ struct CompositionBodyMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("A rethrowing function is an error: its groups could not rethrow")
+  func rethrowingFunction() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content(_ name: () throws -> String) rethrows -> CompositionContent {
+        Slot(try name()) { Child { Row() } }
+      }
+      """,
+      expandedSource: """
+        func content(_ name: () throws -> String) rethrows -> CompositionContent {
+        fatalError()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@CompositionBody' splits the body into local functions, which cannot "
+            + "rethrow; declare the function 'throws', or write '@CompositionBuilder' instead of "
+            + "'@CompositionBody'",
+          line: 2, column: 43)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("The groups of a generic function use its generic parameters")
+  func genericFunction() {
+    assertMacroExpansion(
+      """
+      @CompositionBody
+      func content<Item: Identifiable>(_ items: [Item]) -> CompositionContent where Item.ID: Sendable {
+        ForEach(items) { item in Child { Row(item) } }
+      }
+      """,
+      expandedSource: """
+        func content<Item: Identifiable>(_ items: [Item]) -> CompositionContent where Item.ID: Sendable {
+        @Compose.CompositionBuilder func __macro_local_4partfMu_() -> Compose.CompositionContent {
+        #sourceLocation(file: "test.swift", line: 3)
+          ForEach(items, fileID: "TestModule/test.swift", line: 3) { item in Child(fileID: "TestModule/test.swift", line: 3) { Row(item) } }
+        #sourceLocation()
+        }
+        return Compose.CompositionBuilder.buildBlock(__macro_local_4partfMu_())
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A slot name written twice as a literal is an error; a function without body too")
   func diagnostics() {
     assertMacroExpansion(

@@ -29,7 +29,8 @@
 /// line of each `Slot`, `Child`, `ForEach`, `Presentation`, `Tabs`, `Pages` and
 /// `NavigationStack`, and compiler errors point at the statements as written. Declarations at the top level of the body (such as `let`) are evaluated first, before
 /// any statement; a body that declares names inside a top-level `#if` is kept in one group, in its
-/// order. The function may be `async` or `throws`. Calls with those seven names are taken to be
+/// order. The function may be `async`, `throws` or generic; not `rethrows`, since the groups are
+/// local functions, which cannot rethrow (an error says so). Calls with those seven names are taken to be
 /// Compose's. Identity mistakes written as literals — a slot name or an `id(_:)` used
 /// twice, a slot without children, a `ForEach` over a literal array with a repeated key — are
 /// reported when the code is compiled (see <doc:UsingTheMacros>).

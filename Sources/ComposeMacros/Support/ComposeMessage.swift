@@ -22,6 +22,11 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
     "noBody",
     "'@CompositionBody' needs a function with a body; write the composition's statements in it")
 
+  static let rethrowingBody = error(
+    "compositionBodyRethrows",
+    "'@CompositionBody' splits the body into local functions, which cannot rethrow; declare the "
+      + "function 'throws', or write '@CompositionBuilder' instead of '@CompositionBody'")
+
   // MARK: - @Composed
 
   static func notAClass(_ kind: String) -> ComposeMessage {
