@@ -52,7 +52,7 @@ struct EntryMacro: AccessorMacro, PeerMacro {
     else { return [] }
     return [
       """
-      \(raw: entry.access)struct \(raw: entry.keyName): Compose.EnvironmentKey {
+      \(raw: entry.availability)\(raw: entry.access)struct \(raw: entry.keyName): Compose.EnvironmentKey {
         typealias Value = \(entry.type)
         static var defaultValue: Value { \(entry.defaultValue) }
       }
@@ -67,6 +67,9 @@ private struct Entry {
   let type: TypeSyntax
   let defaultValue: ExprSyntax
   let access: String
+  /// The property's `@available` attributes, each followed by a space: the key holds a value of
+  /// the property's type, so it is available where the property is.
+  let availability: String
 
   init?(
     _ declaration: some DeclSyntaxProtocol, attribute: AttributeSyntax,
@@ -143,5 +146,11 @@ private struct Entry {
     self.type = type
     keyName = "__Key_" + String(name.text.filter { $0 != "`" })
     access = "private "
+    availability = variable.attributes.compactMap { element -> String? in
+      guard case .attribute(let attribute) = element,
+        attribute.attributeName.trimmedDescription == "available"
+      else { return nil }
+      return attribute.trimmedDescription + " "
+    }.joined()
   }
 }

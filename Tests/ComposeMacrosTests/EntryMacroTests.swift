@@ -42,6 +42,34 @@ struct EntryMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("The key has the availability of its property")
+  func availability() {
+    assertMacroExpansion(
+      """
+      extension EnvironmentValues {
+        @available(iOS 18, tvOS 18, *)
+        @available(visionOS, unavailable)
+        @Entry var glass: Glass = .regular
+      }
+      """,
+      expandedSource: """
+        extension EnvironmentValues {
+          @available(iOS 18, tvOS 18, *)
+          @available(visionOS, unavailable)
+          var glass: Glass {
+          get { self[__Key_glass.self] }
+          set { self[__Key_glass.self] = newValue }
+          }
+
+          @available(iOS 18, tvOS 18, *) @available(visionOS, unavailable) private struct __Key_glass: Compose.EnvironmentKey {
+            typealias Value = Glass
+            static var defaultValue: Value { .regular }
+          }
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("An optional value's default is nil")
   func optionalDefault() {
     assertMacroExpansion(
