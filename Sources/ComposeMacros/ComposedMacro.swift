@@ -411,7 +411,7 @@ private struct Shape {
         ])
       return nil
     }
-    let superName = superclass.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+    let superName = Self.baseName(of: superclass)
     self.superclass = superclass
     superclassName = superName
     listsContainer =
@@ -662,6 +662,14 @@ private struct Shape {
       }
     }
     return ""
+  }
+
+  /// The last component of a type's name, without generic arguments: `UIHostingController` for
+  /// `SwiftUI.UIHostingController<Card>`.
+  static func baseName(of type: TypeSyntax) -> String {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    return type.trimmedDescription
   }
 
   static func kind(of declaration: some DeclGroupSyntax) -> String {

@@ -193,6 +193,27 @@ struct ComposedMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("A generic superclass is judged by its name without its generic arguments")
+  func genericSuperclass() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: SwiftUI.UIHostingController<Card> {
+        @CompositionBuilder var body: CompositionContent { .empty }
+      }
+      """,
+      expandedSource: """
+        final class Screen: SwiftUI.UIHostingController<Card> {
+          @CompositionBuilder var body: CompositionContent { .empty }
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A package class gets package overrides and a package composer")
   func packageClass() {
     assertMacroExpansion(
