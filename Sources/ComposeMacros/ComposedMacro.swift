@@ -203,6 +203,14 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     guard let shape = Shape(declaration, attribute: node, report: { context.diagnose($0) }) else {
       return []
     }
+    // A type declared in a function or closure cannot have the extension that adds the
+    // conformance: the members would only add errors about the missing conformance.
+    let isTypeScope = { (scope: Syntax) in scope.asProtocol((any DeclGroupSyntax).self) != nil }
+    if let scope = context.lexicalContext.first(where: { !isTypeScope($0) }) {
+      let message = ComposeMessage.localClass(shape.name, in: kindName(of: scope))
+      context.diagnose(Diagnostic(node: node, message: message))
+      return []
+    }
     // The compiler passes the conformance only when the class does not already have it: then a
     // superclass (one of the app's, itself `@Composed`) already declares the composer and the
     // overrides, which the class would declare again.
@@ -255,11 +263,21 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     // The member role reports what is wrong; a class it cannot make a container gets nothing.
-    guard !protocols.isEmpty, Shape(declaration, attribute: node, report: nil) != nil else {
+    guard !protocols.isEmpty, Shape(declaration, attribute: node, report: nil) != nil,
+      context.lexicalContext.allSatisfy({ $0.asProtocol((any DeclGroupSyntax).self) != nil })
+    else {
       return []
     }
     let decl: DeclSyntax = "extension \(type.trimmed): Compose.ComposedContainer {}"
     return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+  }
+
+  /// The function, closure or accessor a local class is declared in, as a diagnostic names it.
+  private static func kindName(of scope: Syntax) -> String {
+    if scope.is(ClosureExprSyntax.self) { return "a closure" }
+    if scope.is(AccessorDeclSyntax.self) { return "an accessor" }
+    if scope.is(InitializerDeclSyntax.self) { return "an initializer" }
+    return "a function"
   }
 
   // MARK: - Overrides of the class's own

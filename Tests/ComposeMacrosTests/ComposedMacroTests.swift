@@ -214,6 +214,36 @@ struct ComposedMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("A class declared in a function is an error, since it cannot have the extension")
+  func localClass() {
+    assertMacroExpansion(
+      """
+      func make() -> UIViewController {
+        @Composed
+        final class Screen: UIViewController {
+          @CompositionBuilder var body: CompositionContent { .empty }
+        }
+        return Screen()
+      }
+      """,
+      expandedSource: """
+        func make() -> UIViewController {
+          final class Screen: UIViewController {
+            @CompositionBuilder var body: CompositionContent { .empty }
+          }
+          return Screen()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'Screen' is declared in a function; '@Composed' adds a conformance in an "
+            + "extension, which a local type cannot have; declare the class at file scope or "
+            + "inside a type",
+          line: 2, column: 3)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("A package class gets package overrides and a package composer")
   func packageClass() {
     assertMacroExpansion(

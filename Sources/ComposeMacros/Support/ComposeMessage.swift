@@ -67,6 +67,13 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
         + "instead, and declare its children in 'override var composition'")
   }
 
+  static func localClass(_ name: String, in scope: String) -> ComposeMessage {
+    error(
+      "composedLocalClass",
+      "'\(name)' is declared in \(scope); '@Composed' adds a conformance in an extension, which "
+        + "a local type cannot have; declare the class at file scope or inside a type")
+  }
+
   static func inheritsContainer(_ name: String, superclass: String) -> ComposeMessage {
     error(
       "composedAlreadyComposed",
