@@ -190,6 +190,10 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
     "UIPageViewController": "ComposedPageViewController",
   ]
 
+  /// UIKit's containers that show their children themselves and have no composed counterpart: a
+  /// composed container goes in one of their columns instead.
+  static let columnContainers: Set<String> = ["UISplitViewController"]
+
   static var formatMode: FormatMode { .disabled }
 
   // MARK: - Roles
@@ -442,6 +446,10 @@ private struct Shape {
     }
     if let composed = ComposedMacro.systemContainers[superName] {
       report(.systemContainer(name, superclass: superName, composed: composed), at: superclass)
+      return nil
+    }
+    if ComposedMacro.columnContainers.contains(superName) {
+      report(.columnContainer(name, superclass: superName), at: superclass)
       return nil
     }
     if !superName.hasSuffix("Controller") {

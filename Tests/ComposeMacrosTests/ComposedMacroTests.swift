@@ -741,6 +741,19 @@ struct ComposedMacroTests {
         + "'ComposedPageViewController' instead, and declare its children in 'override var composition'",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),
     Misuse(
+      name: "a subclass of UISplitViewController",
+      source: """
+        @Composed
+        final class Screen: UISplitViewController {
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' inherits from 'UISplitViewController', which shows its children itself, "
+        + "in columns; '@Composed' makes a container that places its children in slots. Make a "
+        + "column the composed container instead: a '@Composed' subclass of 'UIViewController' "
+        + "shown in the split view",
+      line: 2, column: 21, fixIt: nil, fixedSource: nil),
+    Misuse(
       name: "a class that declares 'composer'",
       source: """
         @Composed

@@ -24,12 +24,12 @@
 /// ```
 ///
 /// Use it where a class cannot inherit from ``ComposedViewController``: it inherits from
-/// `UIViewController` or any of its subclasses but `UINavigationController`, `UITabBarController`
-/// and `UIPageViewController`, which show their children themselves (inherit from
-/// ``ComposedNavigationController``, ``ComposedTabBarController`` or
-/// ``ComposedPageViewController`` for those). The body is named `body` or `composition`, has the
-/// type ``CompositionContent`` and the attribute `@CompositionBuilder`; closures in it may capture
-/// `self`.
+/// `UIViewController` or any of its subclasses but `UINavigationController`, `UITabBarController`,
+/// `UIPageViewController` and `UISplitViewController`, which show their children themselves
+/// (inherit from ``ComposedNavigationController``, ``ComposedTabBarController`` or
+/// ``ComposedPageViewController`` for the first three; make a split view's column the composed
+/// container). The body is named `body` or `composition`, has the type ``CompositionContent`` and
+/// the attribute `@CompositionBuilder`; closures in it may capture `self`.
 ///
 /// ## Overrides of your own
 ///

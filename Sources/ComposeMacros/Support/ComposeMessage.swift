@@ -67,6 +67,15 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
         + "instead, and declare its children in 'override var composition'")
   }
 
+  static func columnContainer(_ name: String, superclass: String) -> ComposeMessage {
+    error(
+      "composedSystemContainer",
+      "'\(name)' inherits from '\(superclass)', which shows its children itself, in columns; "
+        + "'@Composed' makes a container that places its children in slots. Make a column the "
+        + "composed container instead: a '@Composed' subclass of 'UIViewController' shown in the "
+        + "split view")
+  }
+
   static func localClass(_ name: String, in scope: String) -> ComposeMessage {
     error(
       "composedLocalClass",
