@@ -225,7 +225,9 @@ struct ComposedMacro: MemberMacro, ExtensionMacro {
           message: ComposeMessage.inheritsContainer(shape.name, superclass: shape.superclassName)))
       return []
     }
-    IdentityChecks(context: context).check(body: shape.bodyStatements)
+    for statements in shape.bodyStatements {
+      IdentityChecks(context: context).check(body: statements)
+    }
     let access = shape.memberAccess
     var declarations: [DeclSyntax] = [
       """
@@ -397,7 +399,8 @@ private struct Shape {
   /// Whether the class lists `ComposedContainer` among its inherited types itself.
   let listsContainer: Bool
   let bodyName: String
-  let bodyStatements: CodeBlockItemListSyntax
+  /// The statements of the body's getter, in each configuration that declares it.
+  let bodyStatements: [CodeBlockItemListSyntax]
   let memberAccess: String
   let members: MemberBlockItemListSyntax
 
@@ -456,28 +459,40 @@ private struct Shape {
       report(.notAViewController(name, superclass: superName), at: superclass)
       return nil
     }
-    members = type.memberBlock.members
-    let variables = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
-    func variable(named wanted: String) -> (VariableDeclSyntax, PatternBindingSyntax)? {
-      for variable in variables {
-        for binding in variable.bindings
-        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == wanted {
-          return (variable, binding)
+    let items = type.memberBlock.members
+    members = items
+    // At the top level and in the clauses of `#if`s: a body inside `#if` is the class's body
+    // where it is compiled.
+    func variables(named wanted: String) -> [(VariableDeclSyntax, PatternBindingSyntax)] {
+      Self.declarations(named: wanted, in: items).flatMap { declaration in
+        guard let variable = declaration.as(VariableDeclSyntax.self) else {
+          return [(VariableDeclSyntax, PatternBindingSyntax)]()
         }
+        return variable.bindings.filter {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == wanted
+        }.map { (variable, $0) }
       }
-      return nil
     }
-    if let (_, binding) = variable(named: "composer") {
+    if let (_, binding) = variables(named: "composer").first {
       report(.composerDeclared(name), at: binding.pattern)
       return nil
     }
-    let body = variable(named: "body")
-    let composition = variable(named: "composition")
-    if body != nil, let (_, binding) = composition {
+    let bodies = variables(named: "body")
+    let compositions = variables(named: "composition")
+    if !bodies.isEmpty, let (_, binding) = compositions.first {
       report(.twoBodies, at: binding.pattern)
       return nil
     }
-    guard let (bodyDecl, binding) = body ?? composition else {
+    let found = bodies.isEmpty ? compositions : bodies
+    // The composer reads the body in every configuration: one declared only in some clauses of
+    // a `#if` leaves the others without it.
+    if let (_, binding) = found.first,
+      Self.declaration(named: binding.pattern.trimmedDescription, text: "", in: items) != nil
+    {
+      report(.bodyNotInEveryConfiguration(binding.pattern.trimmedDescription), at: binding.pattern)
+      return nil
+    }
+    guard let (_, binding) = found.first else {
       let indent =
         type.memberBlock.members.last.map { indentationText(of: $0.leadingTrivia) }
         ?? "  "
@@ -500,10 +515,24 @@ private struct Shape {
         ])
       return nil
     }
-    bodyName = binding.pattern.trimmedDescription
+    let foundName = binding.pattern.trimmedDescription
+    bodyName = foundName
     memberAccess = Self.access(of: type)
-    // The body's kind, type and builder: reported, but the container is still written, so that
-    // the compiler reports nothing else.
+    // The body's kind, type and builder, in each configuration: reported, but the container is
+    // still written, so that the compiler reports nothing else.
+    bodyStatements = found.compactMap { body in
+      Self.check(body: body.0, binding: body.1, name: foundName) { message, node, fixIts in
+        reporter?(Diagnostic(node: node, message: message, fixIts: fixIts))
+      }
+    }
+  }
+
+  /// Reports what is wrong with one declaration of the body; its getter's statements when it has
+  /// one, to check for identity mistakes.
+  private static func check(
+    body bodyDecl: VariableDeclSyntax, binding: PatternBindingSyntax, name bodyName: String,
+    report: (ComposeMessage, Syntax, [FixIt]) -> Void
+  ) -> CodeBlockItemListSyntax? {
     var getter: CodeBlockItemListSyntax?
     if case .getter(let statements)? = binding.accessorBlock?.accessors {
       getter = statements
@@ -514,18 +543,18 @@ private struct Shape {
     let isStatic = bodyDecl.modifiers.contains {
       $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
     }
-    bodyStatements = getter ?? []
     if getter == nil || isStatic {
-      report(.bodyNotComputed(bodyName), at: binding.pattern)
-      return
+      report(.bodyNotComputed(bodyName), Syntax(binding.pattern), [])
+      return getter
     }
     if let annotation = binding.typeAnnotation,
       !["CompositionContent", "Compose.CompositionContent"].contains(
         annotation.type.trimmedDescription)
     {
       report(
-        .bodyWrongType(bodyName, type: annotation.type.trimmedDescription), at: annotation.type,
-        fixIts: [
+        .bodyWrongType(bodyName, type: annotation.type.trimmedDescription),
+        Syntax(annotation.type),
+        [
           FixIt(
             message: ComposeFixIt.useCompositionContent,
             changes: [
@@ -538,7 +567,7 @@ private struct Shape {
                   .with(\.trailingTrivia, annotation.type.trailingTrivia)))
             ])
         ])
-      return
+      return getter
     }
     let hasBuilder = bodyDecl.attributes.contains {
       $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
@@ -556,13 +585,14 @@ private struct Shape {
           \.leadingTrivia, fixed.modifiers.isEmpty ? [] : fixed.bindingSpecifier.leadingTrivia)
       }
       report(
-        .bodyMissingBuilder(bodyName), at: binding.pattern,
-        fixIts: [
+        .bodyMissingBuilder(bodyName), Syntax(binding.pattern),
+        [
           FixIt(
             message: ComposeFixIt.addBuilder,
             changes: [.replace(oldNode: Syntax(bodyDecl), newNode: Syntax(fixed))])
         ])
     }
+    return getter
   }
 
   /// The class's own declarations of a member the macro would write, at its top level and in

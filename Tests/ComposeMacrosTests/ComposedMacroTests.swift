@@ -765,6 +765,19 @@ struct ComposedMacroTests {
       message: "'Screen' declares 'composer', which '@Composed' declares; rename it",
       line: 3, column: 7, fixIt: nil, fixedSource: nil),
     Misuse(
+      name: "a class that declares 'composer' inside #if",
+      source: """
+        @Composed
+        final class Screen: UIViewController {
+          #if DEBUG
+          var composer: Int { 1 }
+          #endif
+          var body: CompositionContent { .empty }
+        }
+        """,
+      message: "'Screen' declares 'composer', which '@Composed' declares; rename it",
+      line: 4, column: 7, fixIt: nil, fixedSource: nil),
+    Misuse(
       name: "a class without body",
       source: """
         @Composed
@@ -938,6 +951,100 @@ struct ComposedMacroTests {
           message: "'body' must be a computed instance property of type 'CompositionContent'; "
             + "the composer reads it at each composition",
           line: 3, column: 7)
+      ],
+      macroSpecs: macros, failureHandler: record)
+  }
+
+  @Test("A body inside #if, declared in every configuration, is the body; each is checked")
+  func bodyInConditionalCompilation() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        #if DEBUG
+        @CompositionBuilder var body: CompositionContent {
+          Slot("debug") { Child { Row() } }
+        }
+        #else
+        var body: CompositionContent {
+          Slot("a") { Child { Row() } }
+          Slot("a") { Child { Row() } }
+        }
+        #endif
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          #if DEBUG
+          @CompositionBuilder var body: CompositionContent {
+            Slot("debug") { Child { Row() } }
+          }
+          #else
+          var body: CompositionContent {
+            Slot("a") { Child { Row() } }
+            Slot("a") { Child { Row() } }
+          }
+          #endif
+
+        \(written())
+        }
+
+        extension Screen: Compose.ComposedContainer {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'body' declares slots without '@CompositionBuilder'; add the attribute",
+          line: 8, column: 7,
+          fixIts: [FixItSpec(message: "add '@CompositionBuilder'")]),
+        DiagnosticSpec(
+          message: "slot name 'a' is declared twice; the children of the second declaration "
+            + "join the first, which keeps its layout; give each slot a unique name",
+          line: 10, column: 10,
+          notes: [NoteSpec(message: "slot 'a' is first used here", line: 9, column: 10)]),
+      ],
+      macroSpecs: macros,
+      fixedSource: """
+        @Composed
+        final class Screen: UIViewController {
+          #if DEBUG
+          @CompositionBuilder var body: CompositionContent {
+            Slot("debug") { Child { Row() } }
+          }
+          #else
+          @CompositionBuilder var body: CompositionContent {
+            Slot("a") { Child { Row() } }
+            Slot("a") { Child { Row() } }
+          }
+          #endif
+        }
+        """,
+      failureHandler: record)
+  }
+
+  @Test("A body inside #if that some configuration lacks is an error")
+  func bodyInSomeConfigurations() {
+    assertMacroExpansion(
+      """
+      @Composed
+      final class Screen: UIViewController {
+        #if DEBUG
+        @CompositionBuilder var composition: CompositionContent { .empty }
+        #endif
+      }
+      """,
+      expandedSource: """
+        final class Screen: UIViewController {
+          #if DEBUG
+          @CompositionBuilder var composition: CompositionContent { .empty }
+          #endif
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'composition' is declared inside '#if' but not in every configuration; "
+            + "'@Composed' reads it in all of them, declare it in each clause with an '#else', "
+            + "or outside '#if'",
+          line: 4, column: 27)
       ],
       macroSpecs: macros, failureHandler: record)
   }

@@ -104,6 +104,13 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
         + "CompositionContent' to declare the children")
   }
 
+  static func bodyNotInEveryConfiguration(_ body: String) -> ComposeMessage {
+    error(
+      "composedBodyNotInEveryConfiguration",
+      "'\(body)' is declared inside '#if' but not in every configuration; '@Composed' reads it "
+        + "in all of them, declare it in each clause with an '#else', or outside '#if'")
+  }
+
   static let twoBodies = error(
     "composedTwoBodies",
     "'body' and 'composition' are both declared; '@Composed' needs one of them, keep one")
