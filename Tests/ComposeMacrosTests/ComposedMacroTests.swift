@@ -785,8 +785,9 @@ struct ComposedMacroTests {
           var name = ""
         }
         """,
-      message: "'Screen' has no 'body'; '@Composed' needs '@CompositionBuilder var body: "
-        + "CompositionContent' to declare the children",
+      message: "'Screen' has no 'body' in its declaration; '@Composed' needs "
+        + "'@CompositionBuilder var body: CompositionContent' there to declare the children (it "
+        + "does not read extensions)",
       line: 2, column: 13, fixIt: "add 'body'",
       fixedSource: """
         @Composed

@@ -31,6 +31,9 @@
 /// container). The body is named `body` or `composition`, has the type ``CompositionContent`` and
 /// the attribute `@CompositionBuilder`; closures in it may capture `self`.
 ///
+/// The macro reads the class's declaration only, not its extensions: the body, and the overrides
+/// of your own that replace those the macro writes, are declared in the class itself.
+///
 /// ## Overrides of your own
 ///
 /// The macro writes `viewDidLoad()`, `viewWillAppear(_:)`, `viewDidAppear(_:)`,

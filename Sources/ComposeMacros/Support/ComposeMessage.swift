@@ -100,8 +100,8 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
   static func missingBody(_ name: String) -> ComposeMessage {
     error(
       "composedMissingBody",
-      "'\(name)' has no 'body'; '@Composed' needs '@CompositionBuilder var body: "
-        + "CompositionContent' to declare the children")
+      "'\(name)' has no 'body' in its declaration; '@Composed' needs '@CompositionBuilder var "
+        + "body: CompositionContent' there to declare the children (it does not read extensions)")
   }
 
   static func bodyNotInEveryConfiguration(_ body: String) -> ComposeMessage {
