@@ -142,6 +142,8 @@ public final class Composer {
   /// inherited one: a parent whose declaration gives it the same values need not ask it to
   /// compose again.
   private var composedInheritance: EnvironmentValues?
+  /// Whether a declaration was applied since the composer was made.
+  private var hasApplied = false
 
   /// The children whose update closures read `@Observable` state that changed since; only their
   /// updates run at the next composition, unless something else changed too.
@@ -615,6 +617,7 @@ public final class Composer {
     pendingChain = 0
     changeFromOutsidePending = false
     composedInheritance = InheritedEnvironment.environment(of: container)
+    hasApplied = true
     // Code that runs while the declaration is applied (update closures, UIKit's callbacks, the
     // changes to observed state they make) sees which composition it runs in.
     let applying = ApplyingComposition(
@@ -1177,6 +1180,20 @@ extension Composer {
   /// environment a parent declares its container in; `false` before it applies one.
   func hasComposed(in inherited: EnvironmentValues) -> Bool {
     composedInheritance?.hasSameValues(as: inherited) == true
+  }
+
+  /// Notes that a parent's factory returned the container, which this composer composed
+  /// already, for a child declared in `inherited` (a controller the factory keeps and hands
+  /// back each time the child arrives).
+  ///
+  /// When the last declaration was applied in other values, it is applied again at the next
+  /// pass, which comes before the container appears (in its `viewWillAppear(_:)`): the children
+  /// appear with the values in effect now, not with those of its last time on screen.
+  func containerWasMade(in inherited: EnvironmentValues) {
+    guard hasApplied,
+      !(composedInheritance ?? EnvironmentValues()).hasSameValues(as: inherited)
+    else { return }
+    setNeedsCompose()
   }
 
   /// Whether a change waits to be applied, or a slot's swap is still running; for ComposeTesting,

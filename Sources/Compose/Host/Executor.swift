@@ -451,7 +451,12 @@ final class Executor {
     if !handedBack { didMakeController?(controller, child.identity) }
     // After the hook, which may have started the controller's composer: one started before the
     // controller is the container's child is not told to the container otherwise.
-    if InheritedEnvironment.composer(of: controller) != nil { madeComposedContainer = true }
+    if let nested = InheritedEnvironment.composer(of: controller) {
+      madeComposedContainer = true
+      // One that composed before (a controller the factory keeps) composes again before it
+      // appears when the values changed since.
+      nested.containerWasMade(in: child.environment)
+    }
     return controller
   }
 

@@ -667,6 +667,119 @@ struct EnvironmentThroughContainersTests {
     _ = window
   }
 
+  @Test(
+    "A cached composed child added again after the values changed appears with them",
+    arguments: [0, 1, 2, 3])
+  func cachedChildAddedAgain(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.caches = true
+    let presenter = TonePresenter(state)
+    presenter.slotShown = true
+    let window = show(presenter)
+    presenter.slotShown = false
+    presenter.setNeedsCompose()
+    await settle()
+    state.tone = "light"
+    presenter.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    presenter.slotShown = true
+    presenter.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: presenter.children.first)?.shown == "light red")
+    #expect(
+      appearances() == ["main\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A cached composed sheet presented again after the values changed appears with them",
+    arguments: [0, 1, 2, 3])
+  func cachedSheetPresentedAgain(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.caches = true
+    let presenter = TonePresenter(state)
+    let window = show(presenter)
+    state.presented = "sheet"
+    presenter.setNeedsCompose()
+    await settle()
+    state.presented = nil
+    presenter.setNeedsCompose()
+    await settle()
+    state.tone = "light"
+    presenter.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.presented = "sheet"
+    presenter.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: presenter.presentedViewController)?.shown == "light red")
+    #expect(
+      appearances().contains(
+        "sheet\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"))
+    #expect(!appearances().contains { $0.contains("dark") })
+    _ = window
+  }
+
+  @Test(
+    "A cached composed tab added again after the values changed appears with them",
+    arguments: [0, 1, 2, 3])
+  func cachedTabAddedAgain(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.caches = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    state.selected = "b"
+    tabs.setNeedsCompose()
+    await settle()
+    state.selected = "a"
+    state.tabs = ["a"]
+    tabs.setNeedsCompose()
+    await settle()
+    state.tone = "light"
+    tabs.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.tabs = ["a", "b"]
+    state.selected = "b"
+    tabs.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: tabs.viewControllers?[1])?.shown == "light red")
+    #expect(
+      appearances() == ["b\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A cached composed destination pushed again after the values changed appears with them",
+    arguments: [0, 1])
+  func cachedDestinationPushedAgain(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.caches = true
+    let stack = ToneStack(state)
+    let window = show(stack)
+    state.path = ["a"]
+    stack.setNeedsCompose()
+    await settle()
+    state.path = []
+    stack.setNeedsCompose()
+    await settle()
+    state.tone = "light"
+    stack.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.path = ["a"]
+    stack.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: stack.topViewController)?.shown == "light red")
+    #expect(appearances() == ["a.leaf.appears showing 'light red'"])
+    _ = window
+  }
+
   @Test("Plain children of tabs, pages and stacks not shown get the values in their updates")
   func plainChildren() async throws {
     let state = ToneState()
