@@ -796,10 +796,11 @@ public final class Composer {
   /// The entry of a child holds the environment it was made with until a composer passes its
   /// environment down, which composers do only while they nest. The child's environment, when the
   /// mounted tree still has it, is noted at once. When it was dropped (its closures were released
-  /// before composers nested), the declaration is applied again, after this composition if one is
-  /// running: that resolution keeps the environment and passes it down. This is no change of the
-  /// declaration: a composer stopped for invalidating itself stays stopped, and only notes the
-  /// environment its body declares the child in.
+  /// before composers nested), the environment the body declares the child in is noted at once
+  /// too, so that the child composes with current values as it appears, and the declaration is
+  /// applied again, after this composition if one is running, to keep environments from then on.
+  /// This is no change of the declaration: a composer stopped for invalidating itself stays
+  /// stopped, and only notes the environment.
   ///
   /// A controller made for a child that the plan being performed adds is not a child yet: its
   /// composer starts in the child's update closure (a property whose `didSet` calls
@@ -816,15 +817,19 @@ public final class Composer {
       InheritedEnvironment.set(child.environment, for: controller)
       return true
     }
-    guard !isStopped else {
-      // Read, not applied: the body resolved once, keeping environments from now on.
+    // Read, not applied: the body resolved once, keeping environments, so that the nested
+    // composer, which composes as its container appears, starts from the values in effect now
+    // rather than from those its container was made with. (Not while an update closure's reads
+    // are observed: the body's reads would count as the closure's; the composition below passes
+    // the environment down then.)
+    if !ObservedReads.isObserving {
       let declared = CompositionTree(
         body(), environment: environmentInEffect, mounted: mounted, nests: true)
       if let child = Self.child(identity, in: declared) {
         InheritedEnvironment.set(child.environment, for: controller)
       }
-      return true
     }
+    guard !isStopped else { return true }
     if isComposing {
       passesEnvironmentAgain = true
     } else {

@@ -121,12 +121,15 @@ private final class ToneState {
   var cache: [String: UIViewController] = [:]
   /// Whether the children are plain labels rather than composed containers.
   var plain = false
+  /// Whether only the first tab or page is a plain label, so that the container has no nested
+  /// composer until another one is shown.
+  var plainFirst = false
 }
 
 @MainActor
 private func toneChild(_ name: String, _ state: ToneState) -> SlotContent {
   let content: SlotContent =
-    if state.plain {
+    if state.plain || (state.plainFirst && (name == "a" || name == "root")) {
       Child {
         named(ToneLabel(), "\(name).leaf")
       } update: { (leaf: ToneLabel, environment: EnvironmentValues) in
@@ -826,6 +829,95 @@ struct EnvironmentThroughContainersTests {
     await settle()
     #expect(leaf(of: pages.viewControllers?.first)?.shown == "light red")
     #expect(!appearances().contains { $0.contains("dark") })
+    _ = window
+  }
+
+  @Test(
+    "A composed tab first shown after the values changed, next to a plain tab, appears with them",
+    arguments: [0, 1, 2, 3])
+  func composedTabAfterPlainTab(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.plainFirst = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    state.tone = "light"
+    tabs.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    #expect(tabs.uikitModel.tapTab(at: 1))
+    await settle()
+    #expect(leaf(of: tabs.viewControllers?[1])?.shown == "light red")
+    #expect(
+      appearances() == ["b\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A composed tab first selected after the values changed, next to a plain tab, appears with them",
+    arguments: [0, 1, 2, 3])
+  func composedTabSelectedAfterPlainTab(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.plainFirst = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    state.tone = "light"
+    tabs.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.selected = "b"
+    tabs.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: tabs.viewControllers?[1])?.shown == "light red")
+    #expect(
+      appearances() == ["b\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A composed page first swiped to after the values changed, next to a plain page, appears with them",
+    arguments: [0, 1, 2, 3])
+  func composedPageAfterPlainPage(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.plainFirst = true
+    let pages = TonePages(state)
+    let window = show(pages)
+    state.tone = "light"
+    pages.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    #expect(pages.uikitModel.swipePage(.forward))
+    await settle()
+    #expect(leaf(of: pages.viewControllers?.first)?.shown == "light red")
+    #expect(
+      appearances() == ["b\(state.navigations ? ".root" : "").leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A composed destination pushed after the values changed, over a plain root, appears with them",
+    arguments: [0, 1])
+  func composedDestinationOverPlainRoot(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.plainFirst = true
+    state.path = ["a2"]
+    let stack = ToneStack(state)
+    let window = show(stack)
+    state.path = []
+    stack.setNeedsCompose()
+    await settle()
+    state.tone = "light"
+    stack.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.path = ["b"]
+    stack.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: stack.topViewController)?.shown == "light red")
+    #expect(appearances() == ["b.leaf.appears showing 'light red'"])
     _ = window
   }
 }
