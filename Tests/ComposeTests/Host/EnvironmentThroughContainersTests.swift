@@ -806,6 +806,19 @@ struct EnvironmentThroughContainersTests {
         "blue red", "blue red", "blue red",
       ])
     _ = stackWindow
+
+    let pages = TonePages(state)
+    let pagesWindow = show(pages)
+    state.tone = "green"
+    pages.setNeedsCompose()
+    await settle()
+    ModelRuntime.clearEvents()
+    state.selected = "b"
+    pages.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: pages.viewControllers?.first)?.shown == "green red")
+    #expect(appearances() == ["b.leaf.appears showing 'green red'"])
+    _ = pagesWindow
   }
 
   @Test(
@@ -918,6 +931,80 @@ struct EnvironmentThroughContainersTests {
     await settle()
     #expect(leaf(of: stack.topViewController)?.shown == "light red")
     #expect(appearances() == ["b.leaf.appears showing 'light red'"])
+    _ = window
+  }
+
+  @Test(
+    "A nested stack's root covered while the values change appears with them after a back pop",
+    arguments: [false, true])
+  func nestedStackRootAfterBackPop(onChild: Bool) async throws {
+    let state = ToneState()
+    state.onChild = onChild
+    state.navigations = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    let navigation = try #require(tabs.viewControllers?.first as? ToneNavigation)
+    navigation.path = ["x"]
+    await settle()
+    #expect(navigation.viewControllers.count == 2)
+    state.tone = "light"
+    state.palette = Palette(name: "blue")
+    tabs.setNeedsCompose()
+    await settle()
+    #expect(leaf(of: navigation)?.shown == "light blue")
+    ModelRuntime.clearEvents()
+    #expect(navigation.uikitModel.beginInteractivePop())
+    ModelRuntime.advance(by: 0.1)
+    navigation.uikitModel.finishInteractivePop()
+    await settle()
+    #expect(navigation.path == [])
+    #expect(leaf(of: navigation)?.shown == "light blue")
+    #expect(appearances() == ["a.root.leaf.appears showing 'light blue'"])
+    _ = window
+  }
+
+  @Test(
+    "Values changed while a cover is dismissed reach the container it uncovers",
+    arguments: [0, 1, 2, 3])
+  func changeDuringCoverDismissal(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    state.style = .fullScreen
+    let presenter = TonePresenter(state)
+    let window = show(presenter)
+    state.presented = "cover"
+    presenter.setNeedsCompose()
+    await settle()
+    state.palette = Palette(name: "blue")
+    presenter.setNeedsCompose()
+    await settle()
+    state.presented = nil
+    presenter.setNeedsCompose()
+    ModelRuntime.advance(by: 0.05)
+    state.tone = "light"
+    presenter.setNeedsCompose()
+    ModelRuntime.advance(by: 0.05)
+    await settle()
+    #expect(presenter.presentedViewController == nil)
+    #expect(leaf(of: presenter.children.first)?.shown == "light blue")
+    _ = window
+  }
+
+  @Test("Values changed while a sheet is presented reach it", arguments: [0, 1, 2, 3])
+  func changeDuringSheetPresentation(variant: Int) async throws {
+    let state = ToneState()
+    (state.onChild, state.navigations) = Self.variants[variant]
+    let presenter = TonePresenter(state)
+    let window = show(presenter)
+    state.presented = "sheet"
+    presenter.setNeedsCompose()
+    ModelRuntime.advance(by: 0.05)
+    state.tone = "light"
+    presenter.setNeedsCompose()
+    ModelRuntime.advance(by: 0.05)
+    await settle()
+    #expect(leaf(of: presenter.presentedViewController)?.shown == "light red")
+    #expect(leaf(of: presenter.children.first)?.shown == "light red")
     _ = window
   }
 }
