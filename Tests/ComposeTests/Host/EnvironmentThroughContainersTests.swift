@@ -76,6 +76,22 @@ private final class ToneScreen: ComposedViewController {
   }
 }
 
+/// A composed screen that presents a ``ToneScreen`` while `presents` is set.
+@MainActor
+private final class PresentingToneScreen: ComposedViewController {
+  var presents: UIModalPresentationStyle? {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("own") { Child { named(ToneLabel(), "own.leaf") } }
+    Presentation("inner", isPresented: presents != nil) {
+      Child { ToneScreen("inner") }
+    }
+    .presentationStyle(presents ?? .pageSheet)
+  }
+}
+
 /// A composed navigation controller whose root is a ``ToneScreen``.
 @MainActor
 private final class ToneNavigation: ComposedNavigationController {
@@ -124,12 +140,16 @@ private final class ToneState {
   /// Whether only the first tab or page is a plain label, so that the container has no nested
   /// composer until another one is shown.
   var plainFirst = false
+  /// Whether the first tab presents a ``ToneScreen`` of its own.
+  var presenting = false
 }
 
 @MainActor
 private func toneChild(_ name: String, _ state: ToneState) -> SlotContent {
   let content: SlotContent =
-    if state.plain || (state.plainFirst && (name == "a" || name == "root")) {
+    if state.presenting && name == "a" {
+      Child { named(PresentingToneScreen(), "a") }.slotContent
+    } else if state.plain || (state.plainFirst && (name == "a" || name == "root")) {
       Child {
         named(ToneLabel(), "\(name).leaf")
       } update: { (leaf: ToneLabel, environment: EnvironmentValues) in
@@ -1005,6 +1025,33 @@ struct EnvironmentThroughContainersTests {
     await settle()
     #expect(leaf(of: presenter.presentedViewController)?.shown == "light red")
     #expect(leaf(of: presenter.children.first)?.shown == "light red")
+    _ = window
+  }
+
+  @Test("What a tab presents follows the values, a sheet or a cover", arguments: [false, true])
+  func presentedByTab(fullScreen: Bool) async throws {
+    let state = ToneState()
+    state.presenting = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    let screen = try #require(tabs.viewControllers?.first as? PresentingToneScreen)
+    screen.presents = fullScreen ? .fullScreen : .pageSheet
+    await settle()
+    let inner = try #require(screen.presentedViewController as? ToneScreen)
+    #expect(inner.leaf?.shown == "dark red")
+    state.tone = "light"
+    tabs.setNeedsCompose()
+    await settle()
+    #expect(inner.leaf?.shown == "light red")
+    ModelRuntime.clearEvents()
+    // Another tab selected under the sheet or cover, then the first again.
+    state.palette = Palette(name: "blue")
+    tabs.setNeedsCompose()
+    await settle()
+    #expect(inner.leaf?.shown == "light blue")
+    screen.presents = nil
+    await settle()
+    #expect(screen.presentedViewController == nil)
     _ = window
   }
 }
