@@ -1054,5 +1054,40 @@ struct EnvironmentThroughContainersTests {
     #expect(screen.presentedViewController == nil)
     _ = window
   }
+
+  @Test(
+    "Values changed during a nested stack's interactive pop reach both ends",
+    arguments: [false, true])
+  func changeDuringInteractivePop(finishes: Bool) async throws {
+    let state = ToneState()
+    state.navigations = true
+    let tabs = ToneTabs(state)
+    let window = show(tabs)
+    let navigation = try #require(tabs.viewControllers?.first as? ToneNavigation)
+    navigation.path = ["x"]
+    await settle()
+    let top = try #require(navigation.topViewController as? ToneScreen)
+    let root = try #require(navigation.viewControllers.first as? ToneScreen)
+    #expect(navigation.uikitModel.beginInteractivePop())
+    ModelRuntime.advance(by: 0.05)
+    state.tone = "light"
+    tabs.setNeedsCompose()
+    ModelRuntime.advance(by: 0.05)
+    if finishes {
+      navigation.uikitModel.finishInteractivePop()
+    } else {
+      navigation.uikitModel.cancelInteractivePop()
+    }
+    await settle()
+    #expect(root.leaf?.shown == "light red")
+    if !finishes {
+      #expect(top.leaf?.shown == "light red")
+      ModelRuntime.clearEvents()
+      navigation.path = []
+      await settle()
+      #expect(appearances() == ["a.root.leaf.appears showing 'light red'"])
+    }
+    _ = window
+  }
 }
 #endif
