@@ -58,6 +58,10 @@ extension Composer {
   /// Forgets the mounted tabs that other code took out of the tab bar controller, reports that
   /// its tabs changed behind the composer, and schedules a composition that sets the declared
   /// tabs again.
+  ///
+  /// Tabs that other code reordered, or to which it added a controller, leave every declared
+  /// tab mounted: the declaration then does not differ from the mounted tabs, and it is
+  /// ``settingTabsAgain(_:animated:unanimated:)`` that sets them again.
   private func synchronizeTabList(of tabBarController: UITabBarController, at index: Int) {
     let slot = mounted.slots[index]
     let shown = tabBarController.viewControllers ?? []
@@ -77,6 +81,7 @@ extension Composer {
         executor.controllers[child.identity] = nil
       }
     }
+    tabsDifferFromUIKit = true
     record([
       Diagnostic(
         id: .changedBehindComposer,
@@ -91,6 +96,38 @@ extension Composer {
     slots[index].code = Resolver.freshCode()
     mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
     if !isComposing { invalidate() }
+  }
+
+  /// The reconciliation with a `set-view-controllers` step added for the tabs, when other code
+  /// changed the tab bar controller's tabs and the plan does not set them (the declaration did
+  /// not change, or changed only the selection).
+  ///
+  /// The step's child is the declared selection's tab, or the first tab: the executor sets the
+  /// declared tabs, and selects a declared selection, as for any change of the tabs.
+  func settingTabsAgain(
+    _ reconciliation: Reconciliation, animated: Bool, unanimated: Set<String>
+  ) -> Reconciliation {
+    tabsDifferFromUIKit = false
+    guard container is UITabBarController,
+      let slot = reconciliation.tree.slots.first(where: { $0.declaration.tabs != nil }),
+      let first = slot.children.first,
+      !reconciliation.plan.steps.contains(where: {
+        if case .setViewControllers = $0.action { true } else { false }
+      })
+    else { return reconciliation }
+    let selected = slot.declaration.tabs?.selection.flatMap { key in
+      slot.children.first {
+        TabsDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0
+      }
+    }
+    let step = Plan.Step(
+      .setViewControllers(
+        slot.children.map(\.identity), animated: animated && !unanimated.contains(slot.name)),
+      (selected ?? first).identity)
+    return Reconciliation(
+      plan: Plan(
+        steps: reconciliation.plan.steps + [step], diagnostics: reconciliation.plan.diagnostics),
+      tree: reconciliation.tree)
   }
 
   /// Listens to the tab bar controller once a plan set its tabs, so that a tab the user taps

@@ -103,6 +103,10 @@ public final class Composer {
   /// since the composer last set it: the next reconciliation sets the declared stack again, even
   /// when the declaration did not change.
   var navigationStackDiffersFromUIKit = false
+  /// Whether other code changed the tab bar controller's tabs (set, reordered, added or removed
+  /// tabs) since the composer last set them: the next reconciliation sets the declared tabs
+  /// again, even when the declaration did not change.
+  var tabsDifferFromUIKit = false
   /// The delegate that tells the composer about the user's taps, while the container is a
   /// `UITabBarController` with ``Tabs``.
   var tabsDelegate: TabsDelegate?
@@ -729,6 +733,10 @@ public final class Composer {
     if navigationStackDiffersFromUIKit {
       reconciliation = settingNavigationStackAgain(
         reconciliation, busy: stillBusy, animated: animated, unanimated: unanimated)
+    }
+    if tabsDifferFromUIKit {
+      reconciliation = settingTabsAgain(
+        reconciliation, animated: animated, unanimated: unanimated)
     }
     record(reconciliation.plan.diagnostics)
     traceBuffer.append(contentsOf: reconciliation.plan.steps.lazy.map(\.description))

@@ -31,8 +31,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Other code changed the container's children behind the composer's back.
     ///
     /// It removed a child from the container, or took a child's view out of its slot, or pushed,
-    /// reordered or replaced the controllers of a navigation stack. The composer repairs it at
-    /// its next reconciliation (scheduled at once for a navigation stack).
+    /// reordered or replaced the controllers of a navigation stack, or set, reordered, added or
+    /// removed tabs. The composer repairs it at its next reconciliation (scheduled at once for a
+    /// navigation stack).
     public static let changedBehindComposer = ID(rawValue: "changedBehindComposer")
     /// Applying the declaration invalidated it again, pass after pass (an update closure, a
     /// factory or the body calling ``Composer/setNeedsCompose()`` every time); the composer

@@ -735,5 +735,51 @@ struct TabsTests {
     #expect(tabBar.viewControllers?.first === a)
     #expect(stranger.parent == nil)
   }
+
+  @Test("Tabs other code reordered, or to which it added a tab, are reported and set again")
+  func reorderedOrExtendedBehindComposer() async throws {
+    let (tabBar, _, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    let a = try #require(harness.controller(named: "tabs.a"))
+    let b = try #require(harness.controller(named: "tabs.b"))
+    let c = try #require(harness.controller(named: "tabs.c"))
+    let declared =
+      """
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController] animated
+      """
+    await harness.expectTrace(
+      declared,
+      expectingDiagnostics: [
+        "changedBehindComposer: the tabs of tabs 'tabs' were changed by other code (UIKit shows "
+          + "3 tabs, 3 of the 3 declared ones)"
+      ]
+    ) {
+      tabBar.setViewControllers([c, a, b], animated: false)
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.viewControllers?.elementsEqual([a, b, c], by: ===) == true)
+    #expect(tabBar.selectedViewController === a)
+    let stranger = UIViewController()
+    await harness.expectTrace(
+      declared,
+      expectingDiagnostics: [
+        "changedBehindComposer: the tabs of tabs 'tabs' were changed by other code (UIKit shows "
+          + "4 tabs, 3 of the 3 declared ones)"
+      ]
+    ) {
+      tabBar.setViewControllers([a, b, c, stranger], animated: false)
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.viewControllers?.elementsEqual([a, b, c], by: ===) == true)
+    #expect(stranger.parent == nil)
+    // Repaired, the tabs are what is declared: composing again performs nothing.
+    await harness.expectTrace("", expectingDiagnostics: []) { tabBar.setNeedsCompose() }
+  }
 }
 #endif
