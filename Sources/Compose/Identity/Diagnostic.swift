@@ -78,6 +78,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// transition.
     public static let partialCurlNeedsFullScreen = ID(rawValue: "partialCurlNeedsFullScreen")
 
+    /// A child of a ``NavigationStack``, ``Tabs``, ``Pages`` or a ``Presentation`` is declared
+    /// with ``Child/lifetime(_:)`` or ``Child/transition(_:)``, which only a ``Slot`` applies; the
+    /// modifier is ignored.
+    public static let childModifierIgnored = ID(rawValue: "childModifierIgnored")
+
     /// The identifier.
     public var description: String { rawValue }
   }

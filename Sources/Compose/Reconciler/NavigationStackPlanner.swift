@@ -21,6 +21,7 @@ extension Planner {
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcileStack(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    reportSlotModifiers(of: new, in: .navigationStack)
     let new = Self.oneChildPerElement(of: new, diagnostics: &diagnostics)
     let mounted = old?.children ?? []
     let declared = new.children

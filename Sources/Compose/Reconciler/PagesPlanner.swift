@@ -22,6 +22,7 @@ extension Planner {
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcilePages(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    reportSlotModifiers(of: new, in: .pages)
     let new = Self.oneChildPerElement(
       of: new, keys: new.declaration.pages?.keys ?? [], id: .pagesShape, element: "page",
       diagnostics: &diagnostics)

@@ -18,6 +18,7 @@ extension Planner {
   mutating func reconcilePresentation(old: ResolvedSlot?, new: ResolvedSlot, mayShow: Bool)
     -> ResolvedSlot
   {
+    reportSlotModifiers(of: new, in: .presentation)
     let new = Self.onePresentedChild(of: new, diagnostics: &diagnostics)
     let mounted = old?.children.first
     let wasShown = mounted != nil
@@ -73,8 +74,11 @@ extension Planner {
         diagnostics.append(
           Diagnostic(
             id: .presentationShape,
-            message: "presentation '\(slot.name)' has an item but declares no child, so nothing "
-              + "is presented; declare one child for the item",
+            message: slot.hidden.isEmpty
+              ? "presentation '\(slot.name)' has an item but declares no child, so nothing is "
+                + "presented; declare one child for the item"
+              : "presentation '\(slot.name)' has an item but declares its child hidden "
+                + "('.hidden()'), so nothing is presented; declare one shown child for the item",
             source: slot.source))
       }
       return slot

@@ -18,6 +18,7 @@ extension Planner {
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcileTabs(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
+    reportSlotModifiers(of: new, in: .tabs)
     let new = Self.oneChildPerElement(
       of: new, keys: new.declaration.tabs?.keys ?? [], id: .tabsShape, element: "tab",
       diagnostics: &diagnostics)
