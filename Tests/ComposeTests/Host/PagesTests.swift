@@ -874,6 +874,43 @@ struct PagesTests {
     #expect(stranger.parent == nil)
   }
 
+  @Test("A declared page other code turns to is taken as a swipe: written back, or turned back")
+  func declaredPageSetByOtherCode() async throws {
+    let (container, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    let a = try #require(harness.controller(named: "pages.a"))
+    let c = try #require(harness.controller(named: "pages.c"))
+    container.writesBack = false
+    await harness.expectTrace(
+      """
+      show-page 'pages' #"a" PageViewController reverse animated
+      """
+    ) {
+      container.setViewControllers([c], direction: .forward, animated: false)
+      await harness.settle()
+      container.setNeedsCompose()
+    }
+    #expect(container.selections == ["c"])
+    #expect(model.selected == "a")
+    #expect(container.viewControllers?.first === a)
+    container.writesBack = true
+    await harness.expectTrace("") {
+      container.setViewControllers([c], direction: .forward, animated: false)
+      await harness.settle()
+      container.setNeedsCompose()
+    }
+    #expect(container.selections == ["c", "c"])
+    #expect(model.selected == "c")
+    #expect(container.viewControllers?.first === c)
+  }
+
   @Test("Pages declared outside a page view controller are reported, and nothing is performed")
   func outsidePageViewController() async {
     let container = DeclaredContainer()
