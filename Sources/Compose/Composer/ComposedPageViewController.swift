@@ -70,6 +70,35 @@ open class ComposedPageViewController: UIPageViewController {
     nil
   }
 
+  /// Sets the pages UIKit shows; an animated turn that your code starts makes the composer wait
+  /// for it.
+  ///
+  /// UIKit loses track of its pages when it is given new ones during a page turn. While an
+  /// animated turn that other code started runs, the composer changes no page: a change of the
+  /// declaration waits for the turn to end, and the latest one is applied then, as after a
+  /// swipe. Declare the page shown with the selection of ``Pages`` rather than calling this.
+  ///
+  /// - Parameters:
+  ///   - viewControllers: The pages to show.
+  ///   - direction: Which way the pages turn.
+  ///   - animated: Whether the turn is animated.
+  ///   - completion: Runs when the turn ends, with whether it finished.
+  open override func setViewControllers(
+    _ viewControllers: [UIViewController]?, direction: UIPageViewController.NavigationDirection,
+    animated: Bool, completion: ((Bool) -> Void)? = nil
+  ) {
+    guard let turn = composer.otherCodeWillTurnPage(animated: animated) else {
+      super.setViewControllers(
+        viewControllers, direction: direction, animated: animated, completion: completion)
+      return
+    }
+    super.setViewControllers(viewControllers, direction: direction, animated: animated) {
+      [weak self] finished in
+      completion?(finished)
+      self?.composer.otherCodeDidTurnPage(turn, finished: finished)
+    }
+  }
+
   /// Dismisses what the composition presents when the controller leaves its parent, and tells
   /// each presentation's `onDismiss`: nothing would dismiss it afterwards.
   ///

@@ -125,6 +125,26 @@ extension Composer {
     return executor.beginPageTurn(in: mounted.slots[index].name)
   }
 
+  /// Other code asks a ``ComposedPageViewController`` for an animated page turn: the pages slot
+  /// is busy until it ends, as during a swipe.
+  ///
+  /// - Parameter animated: Whether the turn is animated; UIKit ends one that is not at once.
+  /// - Returns: The turn's number, for ``otherCodeDidTurnPage(_:finished:)``; `nil` when the
+  ///   turn is not animated, or when a turn already runs (the composer's own turn, which it
+  ///   began before asking UIKit, or a swipe).
+  func otherCodeWillTurnPage(animated: Bool) -> Int? {
+    guard animated, executor.pages.busySlot == nil, let (_, index) = mountedPages else {
+      return nil
+    }
+    return executor.beginPageTurn(in: mounted.slots[index].name)
+  }
+
+  /// A page turn other code started ended: the page shown is taken as mounted, as after a swipe,
+  /// and a declaration that changed meanwhile is applied.
+  func otherCodeDidTurnPage(_ turn: Int, finished: Bool) {
+    pageSwipeDidEnd(turn, finished: finished)
+  }
+
   /// A swipe ended: the page shown is taken as mounted and written back.
   fileprivate func pageSwipeDidEnd(_ turn: Int?, finished: Bool) {
     if let turn { executor.endPageTurn(turn, finished: finished) }

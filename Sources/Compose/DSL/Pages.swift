@@ -41,8 +41,9 @@
 /// ## Interruptions
 ///
 /// UIKit loses track of its pages when it is given new ones during a page turn. A change of the
-/// declaration that arrives while a page turns (one Compose asked for, or the user's swipe)
-/// waits for the turn to end; then the latest declaration is applied, once.
+/// declaration that arrives while a page turns (one Compose asked for, the user's swipe, or an
+/// animated turn other code asked a ``ComposedPageViewController`` for) waits for the turn to
+/// end; then the latest declaration is applied, once.
 @MainActor
 public struct Pages<Element, ID: Hashable>: CompositionComponent {
   private let keys: [ID]

@@ -911,6 +911,36 @@ struct PagesTests {
     #expect(container.viewControllers?.first === c)
   }
 
+  @Test("A change declared while a page turn other code started runs waits for the turn to end")
+  func changeDuringOtherCodeTurn() async throws {
+    let (container, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    let b = try #require(harness.controller(named: "pages.b"))
+    let c = try #require(harness.controller(named: "pages.c"))
+    var ended: [Bool] = []
+    await harness.expectTrace(
+      """
+      show-page 'pages' #"b" PageViewController reverse animated
+      """
+    ) {
+      container.setViewControllers([c], direction: .forward, animated: true) { ended.append($0) }
+      model.selected = "b"
+      container.composer.composeIfNeeded()
+      // UIKit still turns to the page other code asked for.
+      #expect(container.viewControllers?.first === c)
+    }
+    #expect(ended == [true])
+    #expect(container.selections.isEmpty)
+    #expect(container.viewControllers?.first === b)
+  }
+
   @Test("Pages declared outside a page view controller are reported, and nothing is performed")
   func outsidePageViewController() async {
     let container = DeclaredContainer()
