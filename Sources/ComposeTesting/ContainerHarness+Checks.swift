@@ -231,6 +231,23 @@ extension ContainerHarness {
     let mounted = composer.mountedTree
     let settled = !composer.isBusy
     var mountedControllers: Set<ObjectIdentifier> = []
+    // Names and positions are looked up once each, so that a container of thousands of
+    // children is checked in time linear in their number.
+    var names: [ChildIdentity: String] = [:]
+    for child in made {
+      names[child.identity] = child.name
+    }
+    func displayName(_ identity: ChildIdentity) -> String {
+      names[identity].map { "'\($0)' (\(identity))" } ?? "\(identity)"
+    }
+    var positions: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+    func position(of view: UIView, in superview: UIView) -> Int? {
+      let key = ObjectIdentifier(superview)
+      if positions[key] == nil {
+        positions[key] = Self.positions(in: superview)
+      }
+      return positions[key]?[ObjectIdentifier(view)]
+    }
     if settled {
       let declared = composer.currentDeclaration()
       for slot in Set(declared.slotNames + mounted.slotNames).sorted() {
@@ -287,8 +304,8 @@ extension ContainerHarness {
         }
         if let before = previous, let superview = view.superview,
           before.view.superview === superview,
-          let earlier = Self.position(of: before.view, in: superview),
-          let later = Self.position(of: view, in: superview), earlier > later
+          let earlier = position(of: before.view, in: superview),
+          let later = position(of: view, in: superview), earlier > later
         {
           violations.append(
             "the view of child \(name) comes before the view of \(before.name), declared before it")
@@ -336,23 +353,24 @@ extension ContainerHarness {
     return violations
   }
 
-  /// The harness's name for a child, with its identity.
-  private func displayName(_ identity: ChildIdentity) -> String {
-    let name = made.last { $0.identity == identity }?.name
-    return name.map { "'\($0)' (\(identity))" } ?? "\(identity)"
-  }
-
   private static func list(_ identities: [ChildIdentity]) -> String {
     identities.isEmpty
       ? "nothing" : "[" + identities.map(\.description).joined(separator: ", ") + "]"
   }
 
-  private static func position(of view: UIView, in superview: UIView) -> Int? {
-    if let stack = superview as? UIStackView,
-      let index = stack.arrangedSubviews.firstIndex(where: { $0 === view })
-    {
-      return index
+  /// The position of each view in `superview`: among a stack view's arranged subviews, or
+  /// among its subviews.
+  private static func positions(in superview: UIView) -> [ObjectIdentifier: Int] {
+    var positions: [ObjectIdentifier: Int] = [:]
+    for (index, view) in superview.subviews.enumerated() {
+      positions[ObjectIdentifier(view)] = index
     }
-    return superview.subviews.firstIndex { $0 === view }
+    // An arranged subview's place in the stack is what is declared.
+    if let stack = superview as? UIStackView {
+      for (index, view) in stack.arrangedSubviews.enumerated() {
+        positions[ObjectIdentifier(view)] = index
+      }
+    }
+    return positions
   }
 }
