@@ -247,6 +247,7 @@ private final class ListRun {
   var appearance: [String: ModelAppearanceState] = [:]
   var nextInt: Int
   var nextString = 0
+  let placeholder = UIViewController()
 
   init(_ listCase: ListCase) async {
     self.listCase = listCase
@@ -281,6 +282,15 @@ private final class ListRun {
       if random.chance(0.08) {
         harness.window.isHidden.toggle()
         note(harness.window.isHidden ? "window hidden" : "window shown")
+      }
+      if random.chance(0.06) {
+        // The container leaves the window and comes back, maybe while a swap runs.
+        harness.window.rootViewController = placeholder
+        note("container out of the window")
+        await harness.advance(by: Double(random.below(300)) / 1000)
+        if random.chance(0.5) { _ = mutateLight() }
+        harness.window.rootViewController = screen
+        note("container back in the window")
       }
       await harness.settle()
       failures = check(expectingDuplicates: duplicates)
