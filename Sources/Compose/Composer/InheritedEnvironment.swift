@@ -45,8 +45,8 @@ enum InheritedEnvironment {
     }
   }
 
-  /// The size past which ``set(_:for:)`` cleans the table.
-  private static var cleaningThreshold = 64
+  /// The size past which ``set(_:for:)`` cleans the table; read by tests.
+  private(set) static var cleaningThreshold = 64
   /// How many times the table was cleaned; for tests.
   private(set) static var cleanings = 0
 
