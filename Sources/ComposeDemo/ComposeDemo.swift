@@ -48,7 +48,7 @@ struct ComposeDemo: ParsableCommand {
   @Option(help: "The folder the svg format writes its pictures to.")
   var output: String?
 
-  @Flag(help: "Play one step at a time: return shows the next step, q quits.")
+  @Flag(help: "Play one step at a time: return shows the next step, q or quit quits.")
   var interactive = false
 
   func validate() throws {

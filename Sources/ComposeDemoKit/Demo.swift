@@ -7,7 +7,7 @@ public enum Demo {
   /// Plays scenarios and writes their text: each scenario's heading, then its steps.
   ///
   /// Interactive, it stops after each step and reads a line: an empty line (return) shows the next
-  /// step, `q` quits. At the end of the input it plays the rest without stopping, so that
+  /// step, `q` or `quit` quits. At the end of the input it plays the rest without stopping, so that
   /// `compose-demo --interactive < /dev/null` prints everything.
   ///
   /// - Parameters:
@@ -35,7 +35,7 @@ public enum Demo {
           write("\n")
           return true
         }
-        quit = answer.trimmingCharacters(in: .whitespaces).lowercased() == "q"
+        quit = ["q", "quit"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         return !quit
       }
     }

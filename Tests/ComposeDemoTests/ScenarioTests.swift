@@ -184,6 +184,17 @@ struct ScenarioTests {
     #expect(output.components(separatedBy: "-- return: next step, q: quit --").count == 3)
   }
 
+  @Test("Interactive: quit, in any case, quits too", arguments: ["quit", " Quit ", "Q"])
+  func interactiveQuitWord(_ word: String) {
+    var answers = [word, ""]
+    var output = ""
+    Demo.text(
+      [.tabs], renderer: TextRenderer(colours: false), interactive: true,
+      readLine: { answers.isEmpty ? nil : answers.removeFirst() }, write: { output += $0 })
+    #expect(answers == [""])
+    #expect(steps(in: output) == ["Step 1 of 5"])
+  }
+
   @Test("Interactive: at the end of the input, the rest is played without stopping")
   func interactiveAtTheEndOfInput() {
     var output = ""
