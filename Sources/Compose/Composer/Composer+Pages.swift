@@ -128,15 +128,21 @@ extension Composer {
   /// Other code asks a ``ComposedPageViewController`` for an animated page turn: the pages slot
   /// is busy until it ends, as during a swipe.
   ///
+  /// A turn that other code starts while its previous one ends (in that turn's completion, which
+  /// runs before the composer is told) replaces it: the slot stays busy until the new one ends.
+  ///
   /// - Parameter animated: Whether the turn is animated; UIKit ends one that is not at once.
   /// - Returns: The turn's number, for ``otherCodeDidTurnPage(_:finished:)``; `nil` when the
-  ///   turn is not animated, or when a turn already runs (the composer's own turn, which it
-  ///   began before asking UIKit, or a swipe).
+  ///   turn is not animated, or when a turn of another kind already runs (the composer's own
+  ///   turn, which it began before asking UIKit, or a swipe).
   func otherCodeWillTurnPage(animated: Bool) -> Int? {
-    guard animated, executor.pages.busySlot == nil, let (_, index) = mountedPages else {
-      return nil
-    }
-    return executor.beginPageTurn(in: mounted.slots[index].name)
+    let pages = executor.pages
+    guard animated, pages.busySlot == nil || pages.otherCodeTurn == pages.turn,
+      let (_, index) = mountedPages
+    else { return nil }
+    let turn = executor.beginPageTurn(in: mounted.slots[index].name)
+    executor.pages.otherCodeTurn = turn
+    return turn
   }
 
   /// A page turn other code started ended: the page shown is taken as mounted, as after a swipe,

@@ -11,6 +11,9 @@ struct PagesState {
   var busySlot: String?
   /// Counts the page turns begun, so that the end of a turn that another one replaced is ignored.
   var turn = 0
+  /// The turn that other code asked a ``ComposedPageViewController`` for, while it runs: one
+  /// that other code starts in its completion replaces it.
+  var otherCodeTurn: Int?
   /// The controllers of the declared pages, held strongly: UIKit keeps only the page it shows as
   /// a child, and the others must stay alive for the user's swipes and the next selection.
   var kept: [ChildIdentity: UIViewController] = [:]

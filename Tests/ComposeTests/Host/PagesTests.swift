@@ -941,6 +941,41 @@ struct PagesTests {
     #expect(container.viewControllers?.first === b)
   }
 
+  @Test("A change waits too for a page turn other code starts as its previous turn ends")
+  func changeDuringChainedOtherCodeTurns() async throws {
+    let (container, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'pages' #"a" PageViewController
+      update 'pages' #"b" PageViewController
+      update 'pages' #"c" PageViewController
+      set-pages 'pages' [#"a" PageViewController, #"b" PageViewController, #"c" PageViewController]
+      show-page 'pages' #"a" PageViewController forward
+      """)
+    let a = try #require(harness.controller(named: "pages.a"))
+    let b = try #require(harness.controller(named: "pages.b"))
+    let c = try #require(harness.controller(named: "pages.c"))
+    var ended: [Bool] = []
+    await harness.expectTrace(
+      """
+      show-page 'pages' #"b" PageViewController forward animated
+      """
+    ) {
+      container.setViewControllers([c], direction: .forward, animated: true) { finished in
+        ended.append(finished)
+        // The next turn starts in the completion of the previous one.
+        container.setViewControllers([a], direction: .reverse, animated: true) {
+          ended.append($0)
+        }
+      }
+      model.selected = "b"
+      container.composer.composeIfNeeded()
+    }
+    #expect(ended == [true, true])
+    #expect(container.selections.isEmpty)
+    #expect(container.viewControllers?.first === b)
+  }
+
   @Test("Pages declared outside a page view controller are reported, and nothing is performed")
   func outsidePageViewController() async {
     let container = DeclaredContainer()
