@@ -103,27 +103,36 @@ extension Composer {
   /// not change, or changed only the selection).
   ///
   /// The step's child is the declared selection's tab, or the first tab: the executor sets the
-  /// declared tabs, and selects a declared selection, as for any change of the tabs.
+  /// declared tabs, and selects a declared selection, as for any change of the tabs. Tabs
+  /// declared empty empty the tab bar controller, without animation, as when the last tab
+  /// leaves; the step's child then only names the slot.
   func settingTabsAgain(
     _ reconciliation: Reconciliation, animated: Bool, unanimated: Set<String>
   ) -> Reconciliation {
     tabsDifferFromUIKit = false
     guard container is UITabBarController,
       let slot = reconciliation.tree.slots.first(where: { $0.declaration.tabs != nil }),
-      let first = slot.children.first,
       !reconciliation.plan.steps.contains(where: {
         if case .setViewControllers = $0.action { true } else { false }
       })
     else { return reconciliation }
-    let selected = slot.declaration.tabs?.selection.flatMap { key in
-      slot.children.first {
-        TabsDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0
+    let step: Plan.Step
+    if let first = slot.children.first {
+      let selected = slot.declaration.tabs?.selection.flatMap { key in
+        slot.children.first {
+          TabsDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0
+        }
       }
+      step = Plan.Step(
+        .setViewControllers(
+          slot.children.map(\.identity), animated: animated && !unanimated.contains(slot.name)),
+        (selected ?? first).identity)
+    } else {
+      step = Plan.Step(
+        .setViewControllers([], animated: false),
+        ChildIdentity(
+          slot: SlotName(slot.name), path: StructuralPath(), controllerType: UIViewController.self))
     }
-    let step = Plan.Step(
-      .setViewControllers(
-        slot.children.map(\.identity), animated: animated && !unanimated.contains(slot.name)),
-      (selected ?? first).identity)
     return Reconciliation(
       plan: Plan(
         steps: reconciliation.plan.steps + [step], diagnostics: reconciliation.plan.diagnostics),

@@ -781,5 +781,31 @@ struct TabsTests {
     // Repaired, the tabs are what is declared: composing again performs nothing.
     await harness.expectTrace("", expectingDiagnostics: []) { tabBar.setNeedsCompose() }
   }
+
+  @Test("A controller other code adds to tabs declared empty is reported once and taken out")
+  func addedToEmptyTabsBehindComposer() async throws {
+    let (tabBar, model, harness) = await show()
+    await harness.expectTrace(
+      """
+      set-view-controllers 'tabs' []
+      """
+    ) { model.tabs = [] }
+    #expect(tabBar.viewControllers?.isEmpty ?? true)
+    let stranger = UIViewController()
+    await harness.expectTrace(
+      """
+      set-view-controllers 'tabs' []
+      """,
+      expectingDiagnostics: [
+        "changedBehindComposer: the tabs of tabs 'tabs' were changed by other code (UIKit shows "
+          + "1 tabs, 0 of the 0 declared ones)"
+      ]
+    ) {
+      tabBar.setViewControllers([stranger], animated: false)
+      tabBar.setNeedsCompose()
+    }
+    #expect(stranger.parent == nil)
+    await harness.expectTrace("", expectingDiagnostics: []) { tabBar.setNeedsCompose() }
+  }
 }
 #endif
