@@ -130,6 +130,7 @@ public enum Demo {
     }
   }
 }
+
 /// Why ``Demo/writePictures(_:to:wrote:)`` wrote no picture, or not all of them: the folder or the
 /// file, and what to do.
 public struct PictureOutputError: Error, CustomStringConvertible, Sendable {
