@@ -181,25 +181,35 @@ extension ContainerHarness {
 
   // MARK: - Leaks
 
-  /// The children of the container now, as the harness knows them.
+  /// The controllers the composers made that are children of the container now, as the harness
+  /// knows them: its own, those of its composed children (a detail pushed in a tab's navigation
+  /// stack, say), and those presented.
   func currentChildren() -> [MadeController] {
-    made.filter { $0.controller.map(isHeld) ?? false }
+    made.filter(isHeld)
   }
 
-  /// The names of those of `children` that are no longer children of the container, nor
-  /// presented, but are still alive.
+  /// The names of those of `children` that are no longer held, but are still alive.
   func unreleased(_ children: [MadeController]) -> [String] {
     children.compactMap { child in
-      guard let controller = child.controller, !isHeld(controller) else { return nil }
+      guard child.controller != nil, !isHeld(child) else { return nil }
       return child.name
     }
   }
 
-  /// Whether UIKit holds a controller the composer made: a child of the container, or a
-  /// controller presented for one of its presentations.
-  private func isHeld(_ controller: UIViewController) -> Bool {
-    controller.parent === container
-      || (controller.parent == nil && controller.presentingViewController != nil)
+  /// Whether a controller a composer made is still held by the screen: its parents lead up to
+  /// the container, or to a controller UIKit presents, or its composer still mounts it (a page a
+  /// page view controller does not show, say).
+  private func isHeld(_ child: MadeController) -> Bool {
+    guard let controller = child.controller else { return false }
+    if let composer = child.composer, composer.controller(for: child.identity) === controller {
+      return true
+    }
+    var top = controller
+    while let parent = top.parent {
+      if parent === container { return true }
+      top = parent
+    }
+    return top.presentingViewController != nil
   }
 
   // MARK: - Invariants

@@ -88,10 +88,12 @@ extension ContainerHarness {
   /// Expects that the children `change` removes from the container, and the presented children it
   /// dismisses, are released once it settles.
   ///
-  /// The harness holds every controller the composer made weakly. A child of the container (or a
-  /// controller presented for one of its presentations) before the change that is no longer one
-  /// after it, and is still alive, is reported by name.
-  /// Hidden kept-alive children are still children. A reference the test holds itself (a local
+  /// The harness holds every controller the composers made weakly. A child of the container — or
+  /// of one of its composed children, such as a detail pushed in a tab's navigation stack, or a
+  /// controller presented for a presentation — before the change that is no longer one after it,
+  /// and is still alive, is reported by name.
+  /// Hidden kept-alive children are still children, and so are pages a page view controller does
+  /// not show while its composer keeps them. A reference the test holds itself (a local
   /// `let detail = …`) keeps a child alive too: drop it before the change.
   ///
   /// ```swift

@@ -143,12 +143,15 @@ public final class ContainerHarness {
 
   private func watch(_ composer: Composer, prefix: String) {
     watched.append(WatchedComposer(composer: composer, taken: composer.diagnosticsReported))
-    composer.didMakeController = { [weak self] controller, identity in
-      self?.didMake(controller, identity, prefix: prefix)
+    composer.didMakeController = { [weak self, weak composer] controller, identity in
+      self?.didMake(controller, identity, by: composer, prefix: prefix)
     }
   }
 
-  private func didMake(_ controller: UIViewController, _ identity: ChildIdentity, prefix: String) {
+  private func didMake(
+    _ controller: UIViewController, _ identity: ChildIdentity, by composer: Composer?,
+    prefix: String
+  ) {
     var name = prefix + identity.slot + "." + Self.shortName(of: identity)
     let taken = namesTaken[name, default: 0] + 1
     namesTaken[name] = taken
@@ -160,7 +163,8 @@ public final class ContainerHarness {
       name = controller.uikitModel.name
     }
     #endif
-    made.append(MadeController(controller: controller, identity: identity, name: name))
+    made.append(
+      MadeController(controller: controller, composer: composer, identity: identity, name: name))
     // A composed child's own children are named under it.
     if let nested = controller as? ComposedViewController {
       watch(nested.composer, prefix: name + "/")
@@ -286,6 +290,8 @@ public final class ContainerHarness {
 @MainActor
 struct MadeController {
   weak var controller: UIViewController?
+  /// The composer that made it.
+  weak var composer: Composer?
   let identity: ChildIdentity
   let name: String
 }

@@ -196,6 +196,44 @@ struct HarnessTests {
     _ = kept
   }
 
+  @Test("A detail popped from a navigation stack inside a tab, and kept, is reported by name")
+  func nestedLeakReported() async throws {
+    let state = TabsState()
+    state.path = [7]
+    let tabs = RootTabBarController(state: state)
+    let harness = await ContainerHarness(showing: tabs, composer: tabs.composer)
+    let kept = try #require(harness.controller(named: "tabs.0/navigation.7"))
+    let line = #line + 2
+    let issues = await recordedIssues {
+      await harness.expectReleased { state.path = [] }
+    }
+    #expect(
+      issues == [
+        RecordedIssue(
+          text: "removed children still alive after the change settled: 'tabs.0/navigation.7'; "
+            + "look for a reference the test, a closure or a delegate keeps",
+          line: line)
+      ])
+    _ = kept
+  }
+
+  @Test("A detail popped from a navigation stack inside a tab is released")
+  func nestedReleased() async {
+    let state = TabsState()
+    state.path = [7, 8]
+    let tabs = RootTabBarController(state: state)
+    let harness = await ContainerHarness(showing: tabs, composer: tabs.composer)
+    await harness.expectReleased { state.path = [] }
+  }
+
+  @Test("A page turned away from, which the page view controller's composer keeps, is no leak")
+  func turnedPageIsNoLeak() async {
+    let state = PagesState()
+    let pages = OnboardingPageViewController(state: state)
+    let harness = await ContainerHarness(showing: pages, composer: pages.composer)
+    await harness.expectReleased { state.selected = "b" }
+  }
+
   @Test("Invariants name the child whose view was taken out behind the composer")
   func invariantViolation() async throws {
     let state = ScreenState()

@@ -87,3 +87,84 @@ private final class CollectedIssues: @unchecked Sendable {
     lock.withLock { stored.append(issue) }
   }
 }
+
+/// What a tab bar screen with a navigation stack in its first tab shows.
+@MainActor
+@Observable
+final class TabsState {
+  var tab = 0
+  var path: [Int] = []
+}
+
+final class InboxRootViewController: UIViewController {}
+final class MessageViewController: UIViewController {}
+final class SettingsViewController: UIViewController {}
+
+/// A navigation stack that follows `state.path`.
+final class InboxNavigationController: ComposedNavigationController {
+  let state: TabsState
+
+  init(state: TabsState) {
+    self.state = state
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    NavigationStack(path: state.path, id: \.self) {
+      Child { InboxRootViewController() }
+    } destination: { _ in
+      Child { MessageViewController() }
+    }
+    .onPop { self.state.path = $0 }
+  }
+}
+
+/// Two tabs: the inbox's navigation stack and the settings.
+final class RootTabBarController: ComposedTabBarController {
+  let state: TabsState
+
+  init(state: TabsState) {
+    self.state = state
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Tabs([0, 1], id: \.self, selection: state.tab) { tab in
+      if tab == 0 {
+        Child { InboxNavigationController(state: self.state) }
+      } else {
+        Child { SettingsViewController() }
+      }
+    }
+    .onSelect { self.state.tab = $0 }
+  }
+}
+
+/// Which of three pages is shown.
+@MainActor
+@Observable
+final class PagesState {
+  var selected = "a"
+}
+
+/// Three pages, the selected one shown.
+final class OnboardingPageViewController: ComposedPageViewController {
+  let state: PagesState
+
+  init(state: PagesState) {
+    self.state = state
+    super.init()
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Pages(["a", "b", "c"], id: \.self, selection: state.selected) { _ in
+      Child { ArticleViewController() }
+    }
+  }
+}
