@@ -13,7 +13,8 @@ extension ContainerHarness {
   /// The diagnostics found since the harness last looked, one line each, and the harness now
   /// counts them as seen: the composers' (`id: message [declared at File.swift:12]`, the container's and its
   /// composed children's) and, with UIKitModel, the model's (`kind: message`) and the exceptions
-  /// it recorded (`name: reason`).
+  /// it recorded (`name: reason`); and the harness's own findings: a container that did not settle,
+  /// or one another harness or a window showed before this one.
   ///
   /// Taken diagnostics no longer fail the test when it ends: a test that calls this checks them
   /// itself.
@@ -21,6 +22,12 @@ extension ContainerHarness {
   /// - Returns: The lines, oldest first.
   public func takeDiagnostics() -> [String] {
     var found: [String] = []
+    if shownBefore {
+      found.append(
+        "the container is shown already, by another harness or in a window of its own; show "
+          + "each container with one harness, and make a new container for each test")
+      shownBefore = false
+    }
     for index in watched.indices {
       guard let composer = watched[index].composer else { continue }
       let total = composer.diagnosticsReported

@@ -49,6 +49,9 @@ public final class ContainerHarness {
   /// Whether the composer had composed before the harness was made: the children it made then
   /// have no names.
   let composedBefore: Bool
+  /// Whether another harness, or a window, showed the container before this harness: reported
+  /// by the first expectation.
+  var shownBefore: Bool
   /// How much of the composer's trace and diagnostics, and of the model's log, diagnostics and
   /// exceptions, the harness has already looked at.
   var cursor = Cursor()
@@ -98,7 +101,9 @@ public final class ContainerHarness {
   ///
   /// - Parameters:
   ///   - container: The container; its view must not be loaded yet, so that the harness names
-  ///     its first children too (an event expectation that names one of them says so).
+  ///     its first children too (an event expectation that names one of them says so). A
+  ///     container another harness or a window shows already fails the first expectation: show
+  ///     each container with one harness.
   ///   - composer: The container's composer.
   ///   - name: The container's name in the event log, unless it has a name of its own already
   ///     (UIKitModel only).
@@ -108,6 +113,8 @@ public final class ContainerHarness {
     self.container = container
     self.composer = composer
     composedBefore = composer.stepsTraced > 0
+    // Another harness would stop naming the children, and two windows would claim the container.
+    shownBefore = composer.didMakeController != nil || container.viewIfLoaded?.window != nil
     window = Self.makeWindow()
     #if !canImport(UIKit)
     window.uikitModel.name = "window"

@@ -234,6 +234,20 @@ struct HarnessTests {
     await harness.expectReleased { state.selected = "b" }
   }
 
+  @Test("A second harness on a container another harness shows says so at its first expectation")
+  func containerShownTwice() async {
+    let state = ScreenState()
+    let screen = ScreenViewController(state: state)
+    let first = await ContainerHarness(showing: screen)
+    let second = await ContainerHarness(showing: screen)
+    #expect(
+      second.takeDiagnostics() == [
+        "the container is shown already, by another harness or in a window of its own; show "
+          + "each container with one harness, and make a new container for each test"
+      ])
+    #expect(first.takeDiagnostics() == [])
+  }
+
   @Test("Invariants name the child whose view was taken out behind the composer")
   func invariantViolation() async throws {
     let state = ScreenState()
