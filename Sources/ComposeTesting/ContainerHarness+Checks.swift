@@ -63,27 +63,32 @@ extension ContainerHarness {
     cursor.modelDiagnostics = ModelRuntime.diagnostics.count
     cursor.exceptions = ModelRuntime.recordedExceptions.count
     #endif
-    switch didNotSettle {
-    case .keptStartingWork?:
-      found.append(
-        "the container did not settle: work kept starting more work after "
-          + "\(Self.roundLimit) rounds; look for a change that causes itself again")
-    case .waitsForWorkElsewhere?:
-      found.append(
-        "the container did not settle: its composer waits for a change to be applied that "
-          + "nothing in this test's model runs; a change made in a 'Task.detached' schedules "
-          + "its work in the shared model, as a detached task does not inherit the test's: "
-          + "make the change in the test's task, or in a 'Task' it creates")
-    case .transitionHeld?:
-      found.append(
-        "the container did not settle: a transition is still running that nothing in the "
-          + "model ends, such as an interactive pop or a swipe the test holds; end it, or "
-          + "look at it with 'advance(by:)' rather than 'settle()'")
-    case nil:
-      break
+    if let didNotSettle {
+      found.append(Self.message(didNotSettle))
+      #if canImport(Testing)
+      DiagnosticCollection.current?.account(forFindingsOf: ObjectIdentifier(self))
+      #endif
     }
     didNotSettle = nil
     return found
+  }
+
+  /// What a ``settle()`` that gave up reports.
+  static func message(_ reason: Unsettled) -> String {
+    switch reason {
+    case .keptStartingWork:
+      "the container did not settle: work kept starting more work after "
+        + "\(roundLimit) rounds; look for a change that causes itself again"
+    case .waitsForWorkElsewhere:
+      "the container did not settle: its composer waits for a change to be applied that "
+        + "nothing in this test's model runs; a change made in a 'Task.detached' schedules "
+        + "its work in the shared model, as a detached task does not inherit the test's: "
+        + "make the change in the test's task, or in a 'Task' it creates"
+    case .transitionHeld:
+      "the container did not settle: a transition is still running that nothing in the "
+        + "model ends, such as an interactive pop or a swipe the test holds; end it, or "
+        + "look at it with 'advance(by:)' rather than 'settle()'"
+    }
   }
 
   /// Compares the diagnostics found since the harness last looked with the expected ones.

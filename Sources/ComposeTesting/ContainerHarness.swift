@@ -214,6 +214,10 @@ public final class ContainerHarness {
   /// `settle()` lets that task run, then runs the model's pending work with
   /// `ModelRuntime.runUntilIdle()`, and repeats while either produced anything. With UIKit, it
   /// runs the main run loop until the composer has no change waiting and no swap running.
+  ///
+  /// A settle that gives up — a transition the test holds, work that keeps starting more work —
+  /// says why in the next expectation; under `.isolatedModel` or
+  /// ``DiagnosticsFailTestsTrait``, the test fails for it when it ends if no expectation did.
   public func settle() async {
     #if canImport(UIKit)
     for _ in 0..<Self.roundLimit {
@@ -240,8 +244,17 @@ public final class ContainerHarness {
     didNotSettle = .keptStartingWork
   }
 
-  /// Why the last ``settle()`` gave up, if it did.
-  var didNotSettle: Unsettled?
+  /// Why the last ``settle()`` gave up, if it did; the test fails for it at its end unless an
+  /// expectation reported it.
+  var didNotSettle: Unsettled? {
+    didSet {
+      #if canImport(Testing)
+      if let didNotSettle {
+        DiagnosticCollection.current?.keep(Self.message(didNotSettle), of: ObjectIdentifier(self))
+      }
+      #endif
+    }
+  }
 
   /// Why a ``settle()`` gave up.
   enum Unsettled {

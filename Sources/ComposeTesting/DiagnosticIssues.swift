@@ -43,6 +43,25 @@ final class DiagnosticCollection {
     }
   }
 
+  /// What each harness found that no expectation took yet (a container that did not settle), by
+  /// harness.
+  private var harnessFindings: [(harness: ObjectIdentifier, finding: String)] = []
+
+  /// Keeps what a harness found until an expectation takes it; the test fails for it otherwise.
+  ///
+  /// - Parameters:
+  ///   - finding: The finding, as the harness reports it; it replaces the harness's earlier one.
+  ///   - harness: The harness.
+  func keep(_ finding: String, of harness: ObjectIdentifier) {
+    account(forFindingsOf: harness)
+    harnessFindings.append((harness, finding))
+  }
+
+  /// Drops what a harness found: an expectation has reported it.
+  func account(forFindingsOf harness: ObjectIdentifier) {
+    harnessFindings.removeAll { $0.harness == harness }
+  }
+
   /// Whether ComposeTesting observes Compose's reports.
   private static var installed = false
 
@@ -91,7 +110,8 @@ final class DiagnosticCollection {
     try outcome.get()
   }
 
-  /// Ends the collection and records an issue for each distinct diagnostic left.
+  /// Ends the collection and records an issue for each distinct diagnostic left, and for each
+  /// harness finding no expectation took.
   private func close() {
     isClosed = true
     var distinct: [(diagnostic: Diagnostic, count: Int)] = []
@@ -114,6 +134,12 @@ final class DiagnosticCollection {
         sourceLocation: diagnostic.testingSourceLocation)
     }
     pending = []
+    for (_, finding) in harnessFindings {
+      Issue.record(
+        Comment(rawValue: finding),
+        sourceLocation: Test.current?.sourceLocation ?? #_sourceLocation)
+    }
+    harnessFindings = []
   }
 }
 

@@ -87,6 +87,44 @@ struct DiagnosticIssueTests {
       ])
   }
 
+  @Test("A settle() that gave up fails the test when it ends, if no expectation followed it")
+  func unsettledFailsAtTheEnd() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        let state = TabsState()
+        state.path = [7]
+        let navigation = InboxNavigationController(state: state)
+        let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+        #expect(navigation.uikitModel.beginInteractivePop())
+        await harness.settle()
+      }
+    }
+    #expect(
+      issues.map(\.text) == [
+        "the container did not settle: a transition is still running that nothing in the model "
+          + "ends, such as an interactive pop or a swipe the test holds; end it, or look at it "
+          + "with 'advance(by:)' rather than 'settle()'"
+      ])
+  }
+
+  @Test("A settle() that gave up, seen by an expectation, does not fail the test again")
+  func unsettledSeenIsAccountedFor() async {
+    let issues = await recordedIssues {
+      await runScoped(by: IsolatedModelTrait.isolatedModel) {
+        let state = TabsState()
+        state.path = [7]
+        let navigation = InboxNavigationController(state: state)
+        let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+        #expect(navigation.uikitModel.beginInteractivePop())
+        await harness.settle()
+        #expect(harness.takeDiagnostics().count == 1)
+        navigation.uikitModel.finishInteractivePop()
+        await harness.settle()
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
   @Test("A diagnostic an expectation expected does not fail the test again")
   func expectedIsAccountedFor() async {
     let issues = await recordedIssues {
