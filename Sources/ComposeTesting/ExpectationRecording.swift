@@ -57,9 +57,15 @@ public enum ExpectationRecording {
     return "\(subject) differs from the expected text (- expected, + actual):\n\(difference)"
   }
 
-  /// `text` as a multi-line string literal, indented by two spaces.
+  /// `text` as a multi-line string literal, indented by two spaces: a raw one, with as many `#`
+  /// as it takes, when `text` has a backslash or a closing delimiter (a key such as `#"a\b"`), so
+  /// that the literal reads back as `text`.
   static func literal(_ text: String) -> String {
+    var hashes = ""
+    while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) {
+      hashes += "#"
+    }
     let body = TextDifference.lines(of: text).map { $0.isEmpty ? "" : "  " + $0 }
-    return (["\"\"\""] + body + ["  \"\"\""]).joined(separator: "\n")
+    return ([hashes + "\"\"\""] + body + ["  \"\"\"" + hashes]).joined(separator: "\n")
   }
 }

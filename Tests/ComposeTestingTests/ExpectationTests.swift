@@ -128,6 +128,44 @@ struct ExpectationTests {
       ])
   }
 
+  @Test(
+    "A recorded trace with a backslash or triple quotes is a raw literal that reads back as it",
+    .isolatedModel)
+  func recordedLiteralIsRaw() async {
+    let state = ScreenState()
+    let harness = await ContainerHarness(showing: ScreenViewController(state: state))
+    let issues = await recordedIssues {
+      await ExpectationRecording.withRecording {
+        await harness.expectTrace("") { state.rows = [#"a\b"#] }
+        await harness.expectTrace("") { state.rows = ["c\"\"\"#d"] }
+      }
+    }
+    #expect(
+      issues.map(\.text) == [
+        ##"""
+        trace recorded; paste it as the expected text:
+        #"""
+          add-child 'rows' #"a\b" RowViewController
+          insert-view 'rows' #"a\b" RowViewController at 0
+          layout 'rows' #"a\b" RowViewController stack(vertical, 0)
+          did-move 'rows' #"a\b" RowViewController
+          """#
+        """##,
+        ###"""
+        trace recorded; paste it as the expected text:
+        ##"""
+          will-move-to-nil 'rows' #"a\b" RowViewController
+          remove-view 'rows' #"a\b" RowViewController
+          remove-from-parent 'rows' #"a\b" RowViewController
+          add-child 'rows' #"c"""#d" RowViewController
+          insert-view 'rows' #"c"""#d" RowViewController at 0
+          layout 'rows' #"c"""#d" RowViewController stack(vertical, 0)
+          did-move 'rows' #"c"""#d" RowViewController
+          """##
+        """###,
+      ])
+  }
+
   @Test("The recording trait turns record mode on", .recordingExpectations)
   func recordingTrait() {
     #expect(ExpectationRecording.isOn)
