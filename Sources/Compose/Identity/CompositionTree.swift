@@ -554,6 +554,9 @@ struct ChildList {
 
   var count: Int { owns ? own.count : sharedCount }
 
+  /// How many children the list's own array has room for; 0 while it has none.
+  var capacity: Int { owns ? own.capacity : 0 }
+
   var last: ResolvedChild? {
     if owns { return own.last }
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
