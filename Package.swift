@@ -134,6 +134,29 @@ let package = Package(
       ],
       exclude: ["Expected"]
     ),
+    // An app's screens, using the public API as app code does, compiled with the settings of an
+    // app module made by Xcode 26: Swift 6, default main-actor isolation and the
+    // approachable-concurrency features (which every target here has). A declaration of Compose
+    // that clashes with them fails this build.
+    .testTarget(
+      name: "ComposeClientMainActorTests",
+      dependencies: [
+        "Compose", "ComposeTesting",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
+    // The same screens (the file is a link to the one above), compiled as an app module that has
+    // not moved to Swift 6: Swift 5 mode with complete concurrency checking, whose concurrency
+    // diagnostics are warnings, and so errors here.
+    .testTarget(
+      name: "ComposeClientSwift5Tests",
+      dependencies: [
+        "Compose", "ComposeTesting",
+        .target(name: "UIKitModel", condition: .when(platforms: platformsWithoutUIKit)),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency")]
+    ),
     // The macro's expansions, apart from the library's tests so that those build without it.
     .testTarget(
       name: "ComposeMacrosTests",
@@ -148,6 +171,9 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+/// The targets compiled as an app module that predates Swift 6.2's approachable concurrency.
+let swift5Targets: Set<String> = ["ComposeClientSwift5Tests"]
+
 // Upcoming features and warnings policy, applied to every target in one place.
 for target in package.targets {
   var settings = target.swiftSettings ?? []
@@ -155,9 +181,13 @@ for target in package.targets {
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InferIsolatedConformances"),
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-    .treatAllWarnings(as: .error),
   ])
+  if !swift5Targets.contains(target.name) {
+    settings.append(contentsOf: [
+      .enableUpcomingFeature("InferIsolatedConformances"),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    ])
+  }
+  settings.append(.treatAllWarnings(as: .error))
   target.swiftSettings = settings
 }

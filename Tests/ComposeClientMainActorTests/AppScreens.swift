@@ -1,0 +1,346 @@
+// An app's screens, written as app code is: model types without any isolation attribute, view
+// controllers, compositions, a hand-made composer, the macros and a harness test. The same file is
+// compiled by two test targets, with the settings of the two kinds of app module in use: Swift 6
+// with default main-actor isolation and the approachable-concurrency features (Xcode 26's new
+// app), and Swift 5 with complete concurrency checking. Both treat warnings as errors, so an API
+// that needs a workaround under either fails their build.
+import Compose
+import ComposeTesting
+import Testing
+
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitModel
+#endif
+
+// MARK: - Model
+
+// No isolation written: a main-actor type under default isolation, nonisolated otherwise. Its
+// `Hashable` and `Identifiable` conformances are isolated under default isolation.
+struct Message: Identifiable, Hashable {
+  let id: Int
+  var subject: String
+}
+
+enum Mailbox: Hashable, CaseIterable {
+  case inbox
+  case archive
+}
+
+struct Theme: Equatable {
+  var tint: String
+}
+
+struct OnboardingStep: Identifiable, Equatable {
+  let id: Int
+  let title: String
+}
+
+// MARK: - Environment
+
+private struct ThemeKey: EnvironmentKey {
+  static let defaultValue = Theme(tint: "blue")
+}
+
+extension EnvironmentValues {
+  var theme: Theme {
+    get { self[ThemeKey.self] }
+    set { self[ThemeKey.self] = newValue }
+  }
+}
+
+#if Macros
+extension EnvironmentValues {
+  @Entry var accentName: String = "blue"
+  @Entry var signedInUser: String?
+}
+#endif
+
+// MARK: - Children
+
+final class MessageViewController: UIViewController {
+  var message: Message?
+  var tint = ""
+  var onArchive: () -> Void = {}
+}
+
+final class MessageListViewController: UIViewController {
+  var messages: [Message] = []
+  var onOpen: (Message.ID) -> Void = { _ in }
+}
+
+final class BannerViewController: UIViewController {
+  var text = ""
+}
+
+// MARK: - A composition
+
+struct MessagesComposition: Composition {
+  var messages: [Message]
+  var selection: Message.ID?
+  var mailbox: Mailbox
+  var theme: Theme
+  let detail: ChildHandle<MessageViewController>
+
+  var body: CompositionContent {
+    Slot("list") {
+      ForEach(messages) { message in
+        Child(input: message) {
+          MessageViewController()
+        } update: { controller, message in
+          controller.message = message
+        }
+        .lifetime(.whileShown)
+      }
+    }
+    Slot("detail") {
+      if let selection, let message = messages.first(where: { $0.id == selection }) {
+        Child {
+          MessageViewController()
+        } update: { controller, environment in
+          controller.message = message
+          controller.tint = environment.theme.tint
+        }
+        .id(selection)
+        .handle(detail)
+        .transition(.crossDissolve(duration: 0.15))
+      }
+    }
+    .transition(.crossDissolve())
+    Slot("banner") {
+      switch mailbox {
+      case .inbox:
+        Child {
+          BannerViewController()
+        } update: {
+          $0.text = "inbox"
+        }.lifetime(.keepAlive)
+      case .archive:
+        EnvironmentReader { environment in
+          Child {
+            BannerViewController()
+          } update: {
+            $0.text = environment.theme.tint
+          }
+        }
+      }
+    }
+    .environment(\.theme, theme)
+  }
+}
+
+// MARK: - Containers
+
+final class InboxViewController: ComposedViewController {
+  var messages: [Message] = [] {
+    didSet { setNeedsCompose() }
+  }
+  var selection: Message.ID? {
+    didSet { setNeedsCompose() }
+  }
+  var mailbox = Mailbox.inbox {
+    didSet { setNeedsCompose() }
+  }
+  var theme = Theme(tint: "green")
+  let detail = ChildHandle<MessageViewController>()
+
+  @CompositionBuilder override var composition: CompositionContent {
+    MessagesComposition(
+      messages: messages, selection: selection, mailbox: mailbox, theme: theme, detail: detail
+    )
+    .environment(\.theme, theme)
+  }
+}
+
+final class HandComposedViewController: UIViewController {
+  var title2: String? {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("banner") {
+      if let title2 {
+        Child {
+          BannerViewController()
+        } update: {
+          $0.text = title2
+        }
+      }
+    }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+final class MailTabBarController: ComposedTabBarController {
+  var selected = Mailbox.inbox
+  var paths: [Mailbox: [Message]] = [:]
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Tabs(Mailbox.allCases, id: \.self, selection: selected) { mailbox in
+      Child { MailboxNavigationController(mailbox: mailbox, path: self.paths[mailbox] ?? []) }
+    }
+    .onSelect { self.selected = $0 }
+  }
+}
+
+final class MailboxNavigationController: ComposedNavigationController {
+  let mailbox: Mailbox
+  var path: [Message]
+  var editing: Message?
+
+  init(mailbox: Mailbox, path: [Message]) {
+    self.mailbox = mailbox
+    self.path = path
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  @CompositionBuilder override var composition: CompositionContent {
+    NavigationStack(path: path) {
+      Child {
+        MessageListViewController()
+      } update: { list in
+        list.onOpen = { id in self.path.append(Message(id: id, subject: "")) }
+      }
+    } destination: { message in
+      Child(input: message) {
+        MessageViewController()
+      } update: {
+        $0.message = $1
+      }
+    }
+    .onPop { self.path = $0 }
+    Presentation("editor", item: editing) { message in
+      Child {
+        MessageViewController()
+      } update: {
+        $0.message = message
+      }
+    }
+    .onDismiss { self.editing = nil }
+  }
+}
+
+final class OnboardingViewController: ComposedPageViewController {
+  var steps = [OnboardingStep(id: 0, title: "Hello"), OnboardingStep(id: 1, title: "Done")]
+  var current = 0
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Pages(steps, selection: current) { step in
+      Child(input: step.title) {
+        BannerViewController()
+      } update: {
+        $0.text = $1
+      }
+    }
+    .onSelect { self.current = $0 }
+  }
+}
+
+#if Macros
+@Composed
+final class ProfileViewController: UIViewController {
+  var name: String? {
+    didSet { setNeedsCompose() }
+  }
+
+  @CompositionBuilder var body: CompositionContent {
+    Slot("header") {
+      EnvironmentReader { environment in
+        Child {
+          BannerViewController()
+        } update: {
+          $0.text = environment.accentName
+        }
+      }
+    }
+    .environment(\.accentName, "green")
+    .environment(\.signedInUser, name)
+    Slot("content") {
+      if let name {
+        Child {
+          BannerViewController()
+        } update: {
+          $0.text = name
+        }.id(name)
+      }
+    }
+  }
+}
+
+@Composed
+final class ReaderViewController: UIViewController {
+  var opened = 0
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    composeViewWillAppear(animated)
+    opened += 1
+  }
+
+  @CompositionBuilder var body: CompositionContent {
+    content()
+  }
+
+  @CompositionBody
+  func content() -> CompositionContent {
+    Slot("page") { Child { BannerViewController() } }
+    Slot("footer") {
+      ForEach([1, 2, 3], id: \.self) { number in
+        Child {
+          BannerViewController()
+        } update: {
+          $0.text = "\(number)"
+        }
+      }
+    }
+  }
+}
+#endif
+
+// MARK: - Tests
+
+#if !canImport(UIKit)
+@MainActor
+@Suite(.isolatedModel)
+struct AppScreenTests {
+  @Test func anInboxShowsItsMessagesAndTheSelectedOne() async {
+    let inbox = InboxViewController()
+    inbox.messages = [Message(id: 1, subject: "Hi"), Message(id: 2, subject: "Bye")]
+    inbox.selection = 2
+    let harness = await ContainerHarness(showing: inbox, name: "inbox")
+
+    let shown = inbox.children.compactMap { ($0 as? MessageViewController)?.message?.id }
+    #expect(shown == [1, 2, 2])
+    #expect(inbox.detail.controller?.tint == "green")
+    #expect(harness.name(of: inbox.children[3]) == "banner.BannerViewController")
+    harness.expectInvariants()
+  }
+
+  @Test func aHandMadeComposerShowsItsChild() async {
+    let screen = HandComposedViewController()
+    screen.title2 = "Title"
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer, name: "screen")
+
+    #expect(screen.children.map { ($0 as? BannerViewController)?.text } == ["Title"])
+    harness.expectInvariants()
+  }
+
+  #if Macros
+  @Test func aComposedClassReadsAnEntrySetAboveIt() async {
+    let profile = ProfileViewController()
+    profile.name = "Ada"
+    let harness = await ContainerHarness(showing: profile, name: "profile")
+
+    #expect(profile.children.map { ($0 as? BannerViewController)?.text } == ["green", "Ada"])
+    harness.expectInvariants()
+  }
+  #endif
+}
+#endif

@@ -1,0 +1,1 @@
+../ComposeClientMainActorTests/AppScreens.swift
