@@ -37,6 +37,22 @@ struct OnboardingStep: Identifiable, Equatable {
   let title: String
 }
 
+// MARK: - Constants
+
+// An app's own transitions and layouts, named once, as a design system names them.
+extension Transition {
+  static let quickFade = Transition.crossDissolve(duration: 0.15)
+  static let cardFlip = Transition.custom(duration: 0.4) { from, to, _ in
+    from.alpha = 0
+    to.alpha = 1
+  }
+}
+
+extension SlotLayout {
+  static let header = SlotLayout.frame(CGRect(x: 0, y: 0, width: 390, height: 120))
+  static let pinned = SlotLayout.custom { child, anchor in child.frame = anchor.bounds }
+}
+
 // MARK: - Environment
 
 private struct ThemeKey: EnvironmentKey {
@@ -104,11 +120,11 @@ struct MessagesComposition: Composition {
         }
         .id(selection)
         .handle(detail)
-        .transition(.crossDissolve(duration: 0.15))
+        .transition(.quickFade)
       }
     }
-    .transition(.crossDissolve())
-    Slot("banner") {
+    .transition(.cardFlip)
+    Slot("banner", layout: .header) {
       switch mailbox {
       case .inbox:
         Child {
@@ -159,7 +175,7 @@ final class HandComposedViewController: UIViewController {
   }
 
   lazy var composer = Composer(container: self) { [unowned self] in
-    Slot("banner") {
+    Slot("banner", layout: .pinned) {
       if let title2 {
         Child {
           BannerViewController()

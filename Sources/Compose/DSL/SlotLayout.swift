@@ -11,7 +11,7 @@ public import UIKitModel
 /// ```swift
 /// Slot("content", layout: .fill(insets: UIEdgeInsets(top: 8, left: 0, bottom: 0, right: 0))) { … }
 /// ```
-public struct SlotLayout: CustomStringConvertible {
+public struct SlotLayout: Sendable, CustomStringConvertible {
   enum Kind {
     case fill(UIEdgeInsets)
     case frame(CGRect, UIView.AutoresizingMask)

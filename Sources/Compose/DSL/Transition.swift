@@ -12,7 +12,7 @@ public import UIKitModel
 /// Slot("content") { … }
 ///   .transition(.crossDissolve(duration: 0.3))
 /// ```
-public struct Transition: CustomStringConvertible {
+public struct Transition: Sendable, CustomStringConvertible {
   enum Kind {
     case none
     case cut
