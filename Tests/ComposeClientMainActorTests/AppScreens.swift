@@ -360,3 +360,83 @@ struct AppScreenTests {
   #endif
 }
 #endif
+
+#if !canImport(UIKit)
+final class ThemedViewController: ComposedViewController {
+  private(set) var compositions = 0
+
+  @CompositionBuilder override var composition: CompositionContent {
+    let _ = counted()
+    Slot("banner") { Child { BannerViewController() } }
+  }
+
+  private func counted() -> Int {
+    compositions += 1
+    return compositions
+  }
+}
+
+// A value that is not `Equatable`, which a nested container cannot know to be unchanged.
+struct Palette {
+  var tint: String
+}
+
+private struct PaletteKey: EnvironmentKey {
+  static let defaultValue = Palette(tint: "blue")
+}
+
+extension EnvironmentValues {
+  var palette: Palette {
+    get { self[PaletteKey.self] }
+    set { self[PaletteKey.self] = newValue }
+  }
+}
+
+final class ThemingViewController: ComposedViewController {
+  var count = 0 {
+    didSet { setNeedsCompose() }
+  }
+  var setsPalette = false
+  let nested = ThemedViewController()
+
+  @CompositionBuilder override var composition: CompositionContent {
+    if setsPalette {
+      Slot("themed") {
+        Child {
+          self.nested
+        } update: { _ in
+          _ = self.count
+        }
+      }
+      .environment(\.palette, Palette(tint: "red"))
+    } else {
+      Slot("themed") {
+        Child {
+          self.nested
+        } update: { _ in
+          _ = self.count
+        }
+      }
+      .environment(\.theme, Theme(tint: "red"))
+    }
+  }
+}
+
+@MainActor
+@Suite(.isolatedModel)
+struct AppEnvironmentTests {
+  // Under default isolation, `Theme`'s `Equatable` conformance is isolated to the main actor;
+  // the composer still finds it, so an equal value spares the nested container, and only a value
+  // that is not `Equatable` composes it again.
+  @Test(arguments: [false, true])
+  func aNestedContainerComposesAgainOnlyForValuesNotKnownEqual(setsPalette: Bool) async {
+    let theming = ThemingViewController()
+    theming.setsPalette = setsPalette
+    let harness = await ContainerHarness(showing: theming, name: "theming")
+    #expect(theming.nested.compositions == 1)
+    theming.count += 1
+    await harness.settle()
+    #expect(theming.nested.compositions == (setsPalette ? 2 : 1))
+  }
+}
+#endif
