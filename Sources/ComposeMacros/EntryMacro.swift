@@ -26,6 +26,9 @@ import SwiftSyntaxMacros
 /// }
 /// ```
 ///
+/// A property marked `@MainActor` gets a key marked `@MainActor` whose conformance is isolated to
+/// the main actor, so that its default may make main-actor objects.
+///
 /// The peer role reports what is wrong; the accessor role writes nothing for such a property.
 struct EntryMacro: AccessorMacro, PeerMacro {
   static var formatMode: FormatMode { .disabled }
@@ -52,7 +55,7 @@ struct EntryMacro: AccessorMacro, PeerMacro {
     else { return [] }
     return [
       """
-      \(raw: entry.availability)\(raw: entry.access)struct \(raw: entry.keyName): Compose.EnvironmentKey {
+      \(raw: entry.availability)\(raw: entry.isolation)\(raw: entry.access)struct \(raw: entry.keyName): \(raw: entry.isolation)Compose.EnvironmentKey {
         typealias Value = \(entry.type)
         static var defaultValue: Value { \(entry.defaultValue) }
       }
@@ -70,6 +73,9 @@ private struct Entry {
   /// The property's `@available` attributes, each followed by a space: the key holds a value of
   /// the property's type, so it is available where the property is.
   let availability: String
+  /// `@MainActor ` when the property is isolated to the main actor, else empty: its default may
+  /// then make main-actor objects, so the key and its conformance are isolated as it is.
+  let isolation: String
 
   init?(
     _ declaration: some DeclSyntaxProtocol, attribute: AttributeSyntax,
@@ -146,6 +152,12 @@ private struct Entry {
     self.type = type
     keyName = "__Key_" + String(name.text.filter { $0 != "`" })
     access = "private "
+    isolation =
+      variable.attributes.contains { element in
+        guard case .attribute(let attribute) = element else { return false }
+        let name = attribute.attributeName.trimmedDescription
+        return name == "MainActor" || name == "Swift.MainActor"
+      } ? "@MainActor " : ""
     availability = variable.attributes.compactMap { element -> String? in
       guard case .attribute(let attribute) = element,
         attribute.attributeName.trimmedDescription == "available"

@@ -66,10 +66,22 @@ extension EnvironmentValues {
   }
 }
 
+// An object of the app's, made on the main actor.
+@MainActor
+final class Router {
+  var opened: [Message.ID]
+
+  init() {
+    opened = []
+  }
+}
+
 #if Macros
 extension EnvironmentValues {
   @Entry var accentName: String = "blue"
   @Entry var signedInUser: String?
+  // A default made on the main actor: outside default main-actor isolation the property says so.
+  @MainActor @Entry var router: Router = Router()
 }
 #endif
 

@@ -70,6 +70,30 @@ struct EntryMacroTests {
       macroSpecs: macros, failureHandler: record)
   }
 
+  @Test("The key of a main-actor property is isolated to the main actor, as its conformance is")
+  func mainActor() {
+    assertMacroExpansion(
+      """
+      extension EnvironmentValues {
+        @MainActor @Entry var router: Router = Router()
+      }
+      """,
+      expandedSource: """
+        extension EnvironmentValues {
+          @MainActor var router: Router {
+          get { self[__Key_router.self] }
+          set { self[__Key_router.self] = newValue }
+          }
+
+          @MainActor private struct __Key_router: @MainActor Compose.EnvironmentKey {
+            typealias Value = Router
+            static var defaultValue: Value { Router() }
+          }
+        }
+        """,
+      macroSpecs: macros, failureHandler: record)
+  }
+
   @Test("An optional value's default is nil")
   func optionalDefault() {
     assertMacroExpansion(

@@ -16,6 +16,11 @@
 /// default is evaluated each time a value that no one set is read, so a default that makes an
 /// object makes a new one each time.
 ///
+/// A default made on the main actor (an object of a main-actor class) needs a property isolated to
+/// the main actor: in a module whose declarations are not main-actor isolated by default, write
+/// `@MainActor @Entry var router: Router = Router()`. The key is then isolated to the main actor
+/// too, as its conformance to ``EnvironmentKey`` is.
+///
 /// The macro needs the package's `Macros` trait, enabled by default.
 @attached(accessor, names: named(get), named(set))
 @attached(peer, names: prefixed(__Key_))
