@@ -6,6 +6,7 @@
 // that needs a workaround under either fails their build.
 import Compose
 import ComposeTesting
+import Observation
 import Testing
 
 #if canImport(UIKit)
@@ -449,6 +450,41 @@ struct AppEnvironmentTests {
     theming.count += 1
     await harness.settle()
     #expect(theming.nested.compositions == (setsPalette ? 2 : 1))
+  }
+}
+#endif
+
+#if !canImport(UIKit)
+// An observable model of the app's, read by an update closure.
+@MainActor
+@Observable
+final class Counter {
+  var count = 0
+}
+
+final class CountingViewController: ComposedViewController {
+  let counter = Counter()
+
+  @CompositionBuilder override var composition: CompositionContent {
+    Slot("banner") {
+      Child {
+        BannerViewController()
+      } update: {
+        $0.text = "\(self.counter.count)"
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite(.isolatedModel)
+struct AppObservationTests {
+  @Test func aChangeOfAnObservedModelUpdatesTheChildThatReadsIt() async {
+    let counting = CountingViewController()
+    let harness = await ContainerHarness(showing: counting, name: "counting")
+    counting.counter.count = 3
+    await harness.settle()
+    #expect(counting.children.map { ($0 as? BannerViewController)?.text } == ["3"])
   }
 }
 #endif
