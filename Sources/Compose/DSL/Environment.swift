@@ -12,6 +12,10 @@
 ///   }
 /// }
 /// ```
+///
+/// A default made on the main actor (an object of a main-actor class) needs a key isolated to the
+/// main actor, where the module's declarations are not main-actor isolated by default: declare the
+/// key `@MainActor struct RouterKey: @MainActor EnvironmentKey` and the property `@MainActor var`.
 public protocol EnvironmentKey {
   /// The value's type.
   associatedtype Value
