@@ -69,13 +69,7 @@ public struct MermaidRenderer: Sendable {
       if let id = ids[name] { return id }
       var base = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
       if base.isEmpty || Self.keywords.contains(base.lowercased()) { base += "_" }
-      var id = base
-      var number = 2
-      while usedIDs.contains(id) {
-        id = "\(base)_\(number)"
-        number += 1
-      }
-      usedIDs.insert(id)
+      let id = usedIDs.insertUnique(base, separator: "_")
       ids[name] = id
       names.append(name)
       return id

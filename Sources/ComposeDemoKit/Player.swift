@@ -129,13 +129,7 @@ private final class Recorder {
     let current = controller.uikitModel.name
     if !usedNames.contains(current) {
       let base = scenario.naming(controller) ?? defaultName(controller)
-      var name = base
-      var suffix = 2
-      while usedNames.contains(name) {
-        name = "\(base)\(suffix)"
-        suffix += 1
-      }
-      usedNames.insert(name)
+      let name = usedNames.insertUnique(base)
       if let number = current.firstMatch(of: /#[0-9]+$/) {
         aliases[String(number.output)] = (String(current[..<number.range.lowerBound]), name)
       }
@@ -242,6 +236,21 @@ private final class Recorder {
       superview = current.superview
     }
     return frame
+  }
+}
+
+extension Set<String> {
+  /// Inserts `base`, or, when it is taken, the first of `base` followed by `separator` and 2, 3,
+  /// … that is not, and returns what it inserted.
+  mutating func insertUnique(_ base: String, separator: String = "") -> String {
+    var name = base
+    var number = 2
+    while contains(name) {
+      name = "\(base)\(separator)\(number)"
+      number += 1
+    }
+    insert(name)
+    return name
   }
 }
 #endif
