@@ -91,6 +91,50 @@ public final class ContainerHarness {
     await self.init(showing: container, composer: container.composer, name: name)
   }
 
+  /// Shows a `ComposedNavigationController` in a visible window and lets it settle.
+  ///
+  /// ```swift
+  /// let inbox = InboxNavigationController()
+  /// let harness = await ContainerHarness(showing: inbox)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The navigation controller; its view must not be loaded yet, so that the
+  ///     harness names its first children too.
+  ///   - name: The container's name in the event log, unless it has a name of its own already
+  ///     (UIKitModel only).
+  public convenience init(
+    showing container: ComposedNavigationController, name: String = "container"
+  ) async {
+    await self.init(showing: container, composer: container.composer, name: name)
+  }
+
+  /// Shows a `ComposedTabBarController` in a visible window and lets it settle.
+  ///
+  /// - Parameters:
+  ///   - container: The tab bar controller; its view must not be loaded yet, so that the harness
+  ///     names its first children too.
+  ///   - name: The container's name in the event log, unless it has a name of its own already
+  ///     (UIKitModel only).
+  public convenience init(showing container: ComposedTabBarController, name: String = "container")
+    async
+  {
+    await self.init(showing: container, composer: container.composer, name: name)
+  }
+
+  /// Shows a `ComposedPageViewController` in a visible window and lets it settle.
+  ///
+  /// - Parameters:
+  ///   - container: The page view controller; its view must not be loaded yet, so that the
+  ///     harness names its first children too.
+  ///   - name: The container's name in the event log, unless it has a name of its own already
+  ///     (UIKitModel only).
+  public convenience init(
+    showing container: ComposedPageViewController, name: String = "container"
+  ) async {
+    await self.init(showing: container, composer: container.composer, name: name)
+  }
+
   /// Shows a container that attaches a `Composer` itself in a visible window, and lets
   /// it settle.
   ///

@@ -94,7 +94,7 @@ struct DiagnosticIssueTests {
         let state = TabsState()
         state.path = [7]
         let navigation = InboxNavigationController(state: state)
-        let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+        let harness = await ContainerHarness(showing: navigation)
         #expect(navigation.uikitModel.beginInteractivePop())
         await harness.settle()
       }

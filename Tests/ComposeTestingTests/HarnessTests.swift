@@ -201,7 +201,7 @@ struct HarnessTests {
     let state = TabsState()
     state.path = [7]
     let tabs = RootTabBarController(state: state)
-    let harness = await ContainerHarness(showing: tabs, composer: tabs.composer)
+    let harness = await ContainerHarness(showing: tabs)
     let kept = try #require(harness.controller(named: "tabs.0/navigation.7"))
     let line = #line + 2
     let issues = await recordedIssues {
@@ -222,7 +222,7 @@ struct HarnessTests {
     let state = TabsState()
     state.path = [7, 8]
     let tabs = RootTabBarController(state: state)
-    let harness = await ContainerHarness(showing: tabs, composer: tabs.composer)
+    let harness = await ContainerHarness(showing: tabs)
     await harness.expectReleased { state.path = [] }
   }
 
@@ -230,7 +230,7 @@ struct HarnessTests {
   func turnedPageIsNoLeak() async {
     let state = PagesState()
     let pages = OnboardingPageViewController(state: state)
-    let harness = await ContainerHarness(showing: pages, composer: pages.composer)
+    let harness = await ContainerHarness(showing: pages)
     await harness.expectReleased { state.selected = "b" }
   }
 
