@@ -20,6 +20,12 @@ extension ContainerHarness {
   /// The trace is the composer's `trace`: the plan's steps as performed, one
   /// per line. A mismatch fails with a line-by-line diff, at the caller's line.
   ///
+  /// Only the container's own composer is traced. The steps of a composed child — a navigation
+  /// stack in a tab, say — are in that child's composer's `trace`, so a change that only such a
+  /// child performs expects `""` here. Read the child's `composer.trace` for them or, where
+  /// UIKitModel stands in for UIKit, expect the callbacks with `expectEvents`, which sees every
+  /// controller.
+  ///
   /// ```swift
   /// await harness.expectTrace("""
   ///   detach-view 'tab' first.first FeedTabViewController
