@@ -226,6 +226,20 @@ struct HarnessTests {
     await harness.expectReleased { state.path = [] }
   }
 
+  @Test("A trace expectation sees the container's composer only, not a composed child's")
+  func traceOfTheContainerOnly() async {
+    let state = TabsState()
+    let tabs = RootTabBarController(state: state)
+    let harness = await ContainerHarness(showing: tabs)
+    let navigation = tabs.viewControllers?.first as? InboxNavigationController
+    let before = navigation?.composer.trace.count ?? 0
+    await harness.expectTrace("") { state.path = [7] }
+    #expect(
+      navigation?.composer.trace.dropFirst(before).map { $0 } == [
+        "push 'navigation' 1.#7 MessageViewController animated"
+      ])
+  }
+
   @Test("A page turned away from, which the page view controller's composer keeps, is no leak")
   func turnedPageIsNoLeak() async {
     let state = PagesState()
