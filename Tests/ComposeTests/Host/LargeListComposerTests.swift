@@ -502,15 +502,7 @@ private final class ListRun {
       guard event.subject != "container" else { continue }
       let callback = String(event.callback.prefix { $0 != "(" })
       let before = appearance[event.subject, default: .disappeared]
-      let after: ModelAppearanceState? =
-        switch (callback, before) {
-        case ("viewWillAppear", .disappeared), ("viewWillAppear", .disappearing): .appearing
-        case ("viewIsAppearing", .appearing): .appearing
-        case ("viewDidAppear", .appearing): .appeared
-        case ("viewWillDisappear", .appeared), ("viewWillDisappear", .appearing): .disappearing
-        case ("viewDidDisappear", .disappearing): .disappeared
-        default: nil
-        }
+      let after = before.after(callback)
       guard let after else {
         failures.append("\(event.subject) received \(event.callback) while \(before)")
         continue
