@@ -813,6 +813,49 @@ struct NavigationStackTests {
     #expect(navigation.viewControllers.count == 2)
   }
 
+  @Test("A hidden root is reported and shows no stack; shown again, the stack is set again")
+  func hiddenRoot() async {
+    let navigation = DeclaredNavigationController()
+    var hidesRoot = false
+    navigation.declaration = {
+      NavigationStack(path: ["a"], id: \.self) {
+        Child { InboxListViewController() }.hidden(hidesRoot)
+      } destination: { _ in
+        Child { MessageViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController]
+      """)
+    await harness.expectTrace(
+      """
+      set-view-controllers 'navigation' []
+      """,
+      expectingDiagnostics: [
+        "navigationStackShape: navigation stack 'navigation' declares its root child hidden "
+          + "('.hidden()'); a navigation stack needs a root; declare one shown child in its root "
+          + "closure"
+      ]
+    ) {
+      hidesRoot = true
+      navigation.setNeedsCompose()
+    }
+    #expect(navigation.viewControllers.isEmpty)
+    #expect(navigation.children.isEmpty)
+    await harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController]
+      """
+    ) {
+      hidesRoot = false
+      navigation.setNeedsCompose()
+    }
+    #expect(navigation.viewControllers.count == 2)
+  }
+
   @Test("Changes made without animation push and pop without animation")
   func withoutAnimation() async {
     let (navigation, model, harness) = await show()
