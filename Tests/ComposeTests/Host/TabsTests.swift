@@ -277,6 +277,37 @@ struct TabsTests {
     #expect(tabBar.selections == ["c"])
   }
 
+  @Test("A tab other code selects is taken as a tap: written back, or selected back")
+  func otherCodeSelects() async {
+    let (tabBar, model, harness) = await show()
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectTrace("") {
+      tabBar.selectedIndex = 1
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.selections == ["b"])
+    #expect(model.selected == "b")
+    #expect(tabBar.selectedIndex == 1)
+    tabBar.writesBack = false
+    await harness.expectTrace(
+      """
+      select 'tabs' #"b" TabPageViewController
+      """
+    ) {
+      tabBar.selectedIndex = 2
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.selections == ["b", "c"])
+    #expect(model.selected == "b")
+    #expect(tabBar.selectedIndex == 1)
+  }
+
   @Test("Without write-back, the declaration stays the truth: the declared tab is selected again")
   func tapWithoutWriteBack() async {
     let (tabBar, _, harness) = await show()
