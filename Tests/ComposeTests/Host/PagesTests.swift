@@ -1017,6 +1017,30 @@ struct PagesTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
+  @Test("A double-sided page curl shows two pages at a time too: reported, nothing performed")
+  func doubleSided() async {
+    let container = DeclaredPageViewController(
+      transitionStyle: .pageCurl, navigationOrientation: .horizontal)
+    container.isDoubleSided = true
+    container.declaration = {
+      Pages(["a", "b"], id: \.self, selection: "a") { _ in
+        Child { PageViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    harness.expectTrace(
+      "",
+      expectingDiagnostics: [
+        "pagesOutsidePageViewController: pages 'pages' are declared in a page-curl "
+          + "'DeclaredPageViewController' that shows two pages at a time (a middle spine, or "
+          + "double-sided pages)"
+      ])
+    #expect(container.viewControllers == nil)
+    #expect(container.children.isEmpty)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
   @Test("A selection that is not a page's key is reported; the page shown stays")
   func selectionNotAmongPages() async {
     let (container, model, harness) = await show()
