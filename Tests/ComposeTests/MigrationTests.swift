@@ -350,6 +350,81 @@ struct MigrationTests {
     _ = window
   }
 
+  @Test("Add, remove, replace: the same item again is the same child, and nothing happens")
+  func sameItemAgain() async throws {
+    let host = DetailAfter.DetailHostViewController()
+    let harness = await ContainerHarness(showing: host)
+    await harness.expectTrace(
+      """
+      add-child 'detail' some ItemViewController id 1
+      insert-view 'detail' some ItemViewController id 1 at 0
+      layout 'detail' some ItemViewController id 1 fill
+      did-move 'detail' some ItemViewController id 1
+      """
+    ) { host.item = Item(id: 1) }
+    let shown = try #require(host.children.first)
+    await harness.expectTrace("") { host.item = Item(id: 1) }
+    #expect(host.children == [shown])
+  }
+
+  @Test("Tabs: a tab is made when first shown, comes back as itself, and a memory warning frees it")
+  func tabsComeBack() async throws {
+    let tabs = TabsAfter.TabsViewController()
+    let harness = await ContainerHarness(showing: tabs)
+    let feed = try #require(tabs.children.first as? FeedViewController)
+    #expect(tabs.children.count == 1)
+    await harness.expectTrace(
+      """
+      detach-view 'tab' first FeedViewController
+      add-child 'tab' second SearchViewController
+      insert-view 'tab' second SearchViewController at 0
+      layout 'tab' second SearchViewController fill
+      did-move 'tab' second SearchViewController
+      """
+    ) { tabs.selectedIndex = 1 }
+    weak let search = tabs.children.last as? SearchViewController
+    #expect(search != nil)
+    await harness.expectTrace(
+      """
+      detach-view 'tab' second SearchViewController
+      attach-view 'tab' first FeedViewController at 0
+      layout 'tab' first FeedViewController fill
+      """
+    ) { tabs.selectedIndex = 0 }
+    #expect(tabs.children.count == 2)
+    #expect(tabs.children.first === feed)
+    #expect(feed.view.superview === tabs.view)
+    #expect(search?.viewIfLoaded?.superview == nil)
+    await harness.expectReleased { ModelRuntime.simulateMemoryWarning() }
+    #expect(tabs.children == [feed])
+    #expect(search == nil)
+  }
+
+  @Test("Flip: a flip requested mid-flip waits for the running one, then flips back")
+  func flipWaits() async {
+    let card = FlipAfter.CardViewController()
+    let harness = await ContainerHarness(showing: card)
+    await harness.expectTrace(
+      """
+      swap 'card' second FrontViewController -> 'card' first BackViewController flip(leading, 0.5)
+      """, settling: false
+    ) {
+      card.flip()
+      await harness.advance(by: 0.1)
+    }
+    await harness.expectTrace("", settling: false) {
+      card.flip()
+      await harness.advance(by: 0.1)
+    }
+    await harness.expectTrace(
+      """
+      swap 'card' first BackViewController -> 'card' second FrontViewController flip(leading, 0.5)
+      """
+    ) {}
+    #expect(card.children.first is FrontViewController)
+    #expect(card.children.count == 1)
+  }
+
   /// The lifecycle events of the container's children while `body` runs, with the children named
   /// by type.
   private func trace<Container: UIViewController>(
