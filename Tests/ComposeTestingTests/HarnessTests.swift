@@ -300,6 +300,28 @@ struct HarnessTests {
       ])
   }
 
+  @Test("A diagnostic of the model fails an expectation unless it expects it")
+  func modelDiagnostics() async throws {
+    let harness = await ContainerHarness(showing: ScreenViewController(state: ScreenState()))
+    let header = try #require(harness.controller(named: "header.HeaderViewController"))
+    let line = #line + 2
+    let issues = await recordedIssues {
+      await harness.expectTrace("") { header.endAppearanceTransition() }
+    }
+    #expect(
+      issues == [
+        RecordedIssue(
+          text: "unexpected diagnostic: unbalancedAppearanceTransition: Unbalanced calls to "
+            + "begin/end appearance transitions for <HeaderViewController: "
+            + "header.HeaderViewController>.; pass a part of it in 'expectingDiagnostics' if the "
+            + "test means it",
+          line: line)
+      ])
+    await harness.expectTrace(
+      "", expectingDiagnostics: ["Unbalanced calls to begin/end appearance transitions"]
+    ) { header.endAppearanceTransition() }
+  }
+
   @Test("Diagnostics fail an expectation unless it expects them")
   func diagnostics() async {
     let state = ScreenState()
