@@ -308,6 +308,25 @@ struct TabsTests {
     #expect(tabBar.selectedIndex == 1)
   }
 
+  @Test("A tab other code selects, with the selection left to UIKit, is kept and not written back")
+  func otherCodeSelectsWithoutSelection() async {
+    let (tabBar, model, harness) = await show(selected: nil)
+    harness.expectTrace(
+      """
+      update 'tabs' #"a" TabPageViewController
+      update 'tabs' #"b" TabPageViewController
+      update 'tabs' #"c" TabPageViewController
+      set-view-controllers 'tabs' [#"a" TabPageViewController, #"b" TabPageViewController, #"c" TabPageViewController]
+      """)
+    await harness.expectTrace("") {
+      tabBar.selectedIndex = 2
+      tabBar.setNeedsCompose()
+    }
+    #expect(tabBar.selections.isEmpty)
+    #expect(model.selected == nil)
+    #expect(tabBar.selectedIndex == 2)
+  }
+
   @Test("Without write-back, the declaration stays the truth: the declared tab is selected again")
   func tapWithoutWriteBack() async {
     let (tabBar, _, harness) = await show()
