@@ -17,25 +17,32 @@ extension Planner {
   /// `remove-from-parent` step for them.
   ///
   /// The root and each path element must declare one child: the others are reported and left
-  /// out of the mounted slot.
+  /// out of the mounted slot. A stack whose root declares no shown child is reported and left as
+  /// it is: nothing is pushed, popped or released until a root is declared again.
   ///
   /// - Complexity: O(*n* + *m*) for *n* mounted and *m* declared children.
   mutating func reconcileStack(old: ResolvedSlot?, new: ResolvedSlot) -> ResolvedSlot {
     reportSlotModifiers(of: new, in: .navigationStack)
-    let new = Self.oneChildPerElement(of: new, diagnostics: &diagnostics)
     let mounted = old?.children ?? []
+    guard
+      let new = Self.oneChildPerElement(
+        of: new, showing: !mounted.isEmpty, diagnostics: &diagnostics)
+    else {
+      // No root (reported): the stack stays as UIKit shows it, with every controller on it, until
+      // a root is declared again.
+      if let old { return old }
+      var empty = new
+      empty.children = []
+      empty.keyedRun = nil
+      empty.code = Resolver.freshCode()
+      return empty
+    }
     let declared = new.children
     if let old, old.code == new.code || Self.sameIdentities(mounted, declared) {
       updateChildren(of: new, from: old)
       return new
     }
-    guard let top = declared.last else {
-      // No child at all: the stack is emptied (a declaration with no root was reported).
-      if let last = mounted.last {
-        steps.append(Plan.Step(.setViewControllers([], animated: false), last.identity))
-      }
-      return new
-    }
+    guard let top = declared.last else { return new }
     updateArrivingChildren(of: declared, mounted: mounted)
     let animated = animates && !mounted.isEmpty
     if mounted.isEmpty {
@@ -70,10 +77,11 @@ extension Planner {
   }
 
   /// The slot with the first child of the root and of each path element, and a diagnostic for
-  /// every root or element that declares none or more than one.
+  /// every root or element that declares none or more than one; `nil` when the root declares no
+  /// shown child, which leaves the stack as it is (`showing` says whether a stack is shown).
   private static func oneChildPerElement(
-    of slot: ResolvedSlot, diagnostics: inout [Diagnostic]
-  ) -> ResolvedSlot {
+    of slot: ResolvedSlot, showing: Bool, diagnostics: inout [Diagnostic]
+  ) -> ResolvedSlot? {
     var kept: [ResolvedChild] = []
     var hasRoot = false
     var extra: [ResolvedChild] = []
@@ -134,10 +142,11 @@ extension Planner {
           id: .navigationStackShape,
           message: "navigation stack '\(slot.name)' declares "
             + (hidesRoot ? "its root child hidden ('.hidden()')" : "no root child")
-            + "; a navigation stack needs a root; declare one shown child in its root closure",
+            + "; a navigation stack needs a root, so "
+            + (showing ? "the stack is left as it is" : "nothing is shown")
+            + " until one is declared; declare one shown child in its root closure",
           source: slot.source))
-      // Without a root the path's children would shift down the stack; nothing is shown.
-      kept = []
+      return nil
     }
     guard kept.count != slot.children.count else { return slot }
     var filtered = slot

@@ -813,12 +813,13 @@ struct NavigationStackTests {
     #expect(navigation.viewControllers.count == 2)
   }
 
-  @Test("A hidden root is reported and shows no stack; shown again, the stack is set again")
+  @Test("A hidden root is reported and the stack is left as it is until the root is shown again")
   func hiddenRoot() async {
     let navigation = DeclaredNavigationController()
     var hidesRoot = false
+    var path = ["a"]
     navigation.declaration = {
-      NavigationStack(path: ["a"], id: \.self) {
+      NavigationStack(path: path, id: \.self) {
         Child { InboxListViewController() }.hidden(hidesRoot)
       } destination: { _ in
         Child { MessageViewController() }
@@ -830,27 +831,62 @@ struct NavigationStackTests {
       """
       set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController]
       """)
-    await harness.expectTrace(
-      """
-      set-view-controllers 'navigation' []
-      """,
-      expectingDiagnostics: [
-        "navigationStackShape: navigation stack 'navigation' declares its root child hidden "
-          + "('.hidden()'); a navigation stack needs a root; declare one shown child in its root "
-          + "closure"
-      ]
-    ) {
+    let shown = navigation.viewControllers
+    let report =
+      "navigationStackShape: navigation stack 'navigation' declares its root child hidden "
+      + "('.hidden()'); a navigation stack needs a root, so the stack is left as it is until "
+      + "one is declared; declare one shown child in its root closure"
+    await harness.expectTrace("", expectingDiagnostics: [report]) {
       hidesRoot = true
       navigation.setNeedsCompose()
     }
-    #expect(navigation.viewControllers.isEmpty)
-    #expect(navigation.children.isEmpty)
+    #expect(navigation.viewControllers.count == 2)
+    #expect(zip(navigation.viewControllers, shown).allSatisfy { $0 === $1 })
+    // A change of the path while the root is hidden waits for a root.
+    await harness.expectTrace("", expectingDiagnostics: [report]) {
+      path = ["a", "b"]
+      navigation.setNeedsCompose()
+    }
+    #expect(navigation.viewControllers.count == 2)
     await harness.expectTrace(
       """
-      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController]
+      push 'navigation' 1.#"b" MessageViewController animated
       """
     ) {
       hidesRoot = false
+      navigation.setNeedsCompose()
+    }
+    #expect(navigation.viewControllers.count == 3)
+    #expect(zip(navigation.viewControllers, shown).allSatisfy { $0 === $1 })
+  }
+
+  @Test("A root that declares no child on the first composition shows no stack")
+  func noRootAtFirst() async {
+    let navigation = DeclaredNavigationController()
+    var hasRoot = false
+    navigation.declaration = {
+      NavigationStack(path: ["a"], id: \.self) {
+        if hasRoot { Child { InboxListViewController() } }
+      } destination: { _ in
+        Child { MessageViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      "",
+      expectingDiagnostics: [
+        "navigationStackShape: navigation stack 'navigation' declares no root child; a "
+          + "navigation stack needs a root, so nothing is shown until one is declared; declare "
+          + "one shown child in its root closure"
+      ])
+    #expect(navigation.viewControllers.isEmpty)
+    await harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0.some InboxListViewController, 1.#"a" MessageViewController]
+      """
+    ) {
+      hasRoot = true
       navigation.setNeedsCompose()
     }
     #expect(navigation.viewControllers.count == 2)
