@@ -526,6 +526,10 @@ public final class Composer {
   /// ``Forwarding/preferredContentSize``; call it from the container's
   /// `preferredContentSizeDidChange(forChildContentContainer:)`.
   ///
+  /// UIKit calls that method when a child changes its size. A child that becomes the primary one
+  /// gives the container the size it has then without it, unless that size is zero (no
+  /// preference).
+  ///
   /// - Parameter child: The child whose preferred content size changed.
   public func preferredContentSizeDidChange(forChild child: any UIContentContainer) {
     guard let primary = primaryChild(for: .preferredContentSize), primary === child else { return }
@@ -1060,19 +1064,30 @@ public final class Composer {
   }
 
   private func primaryChildren() -> [UIViewController?] {
-    [primaryChild(for: .statusBar), primaryChild(for: .homeIndicator)]
+    [
+      primaryChild(for: .statusBar), primaryChild(for: .homeIndicator),
+      primaryChild(for: .preferredContentSize),
+    ]
   }
 
-  /// Tells UIKit to ask the container again when the child that decides changed.
+  /// Tells UIKit to ask the container again when the child that decides changed, and gives the
+  /// container the preferred content size of a new primary child.
   private func notifyPrimaryChanges(
     from before: [UIViewController?], in container: UIViewController
   ) {
+    let after = primaryChildren()
     // tvOS and visionOS have no status bar or home indicator to update.
     #if !os(tvOS) && !os(visionOS)
-    let after = primaryChildren()
     if before[0] !== after[0] { container.setNeedsStatusBarAppearanceUpdate() }
     if before[1] !== after[1] { container.setNeedsUpdateOfHomeIndicatorAutoHidden() }
     #endif
+    // UIKit tells a container of a child's preferred content size only when the child changes it
+    // while it is the container's child: a size the child had before it was added (set by its
+    // factory or its initializer) reaches the container only here. A child with no preference
+    // (zero) leaves the container's size as it is.
+    if before[2] !== after[2], let primary = after[2], primary.preferredContentSize != .zero {
+      container.preferredContentSize = primary.preferredContentSize
+    }
   }
 
   /// Resolves the body, watching the `@Observable` state it reads: a change to any of it marks the

@@ -170,6 +170,37 @@ struct ComposerTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
+  @Test(
+    "The primary child's preferred content size, set before it is added, becomes the container's")
+  func primaryChildPreferredContentSizeSetBeforeAdding() throws {
+    startRecordingModel()
+    let container = SizedPrimaryContainer()
+    let window = show(container)
+    #expect(container.preferredContentSize == CGSize(width: 320, height: 200))
+
+    container.showsDetail = true
+    ModelRuntime.runUntilIdle()
+    #expect(container.children.first is DetailViewController)
+    #expect(container.preferredContentSize == CGSize(width: 320, height: 480))
+
+    container.showsDetail = false
+    ModelRuntime.runUntilIdle()
+    #expect(container.preferredContentSize == CGSize(width: 320, height: 200))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    _ = window
+  }
+
+  @Test("A primary child with no preferred content size leaves the container's own size")
+  func primaryChildWithoutPreferredContentSize() throws {
+    startRecordingModel()
+    let container = PrimaryContainer()
+    container.preferredContentSize = CGSize(width: 300, height: 400)
+    let window = show(container)
+    #expect(container.children.first is ListViewController)
+    #expect(container.preferredContentSize == CGSize(width: 300, height: 400))
+    _ = window
+  }
+
   @Test("A memory warning evicts hidden kept-alive children with the full remove sequence")
   func memoryWarningEviction() throws {
     ModelRuntime.reset()
@@ -298,6 +329,46 @@ private final class PrimaryContainer: UIViewController {
 
   override var childForStatusBarStyle: UIViewController? {
     composer.primaryChild(for: .statusBar)
+  }
+
+  override func preferredContentSizeDidChange(
+    forChildContentContainer container: any UIContentContainer
+  ) {
+    super.preferredContentSizeDidChange(forChildContentContainer: container)
+    composer.preferredContentSizeDidChange(forChild: container)
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+/// A container whose primary slot's children say their preferred content size when they are made,
+/// before they have a parent to tell.
+@MainActor
+private final class SizedPrimaryContainer: UIViewController {
+  var showsDetail = false {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("content") {
+      if showsDetail {
+        Child { () -> DetailViewController in
+          let detail = DetailViewController()
+          detail.preferredContentSize = CGSize(width: 320, height: 480)
+          return detail
+        }
+      } else {
+        Child { () -> ListViewController in
+          let list = ListViewController()
+          list.preferredContentSize = CGSize(width: 320, height: 200)
+          return list
+        }
+      }
+    }
+    .primary(.preferredContentSize)
   }
 
   override func preferredContentSizeDidChange(
