@@ -246,6 +246,37 @@ struct GettingStartedTests {
     _ = window
   }
 
+  @Test("Step 2: the avatar is made once, and updated in place when the name changes again")
+  func avatarUpdatedInPlace() async throws {
+    let profile = ProfileViewController()
+    profile.name = "Ada"
+    let harness = await ContainerHarness(showing: profile, name: "profile")
+    let avatar = try #require(profile.children.first as? AvatarViewController)
+    let traced = profile.composer.stepsTraced
+
+    await harness.expectEvents(of: ["header.AvatarViewController"], "") {
+      profile.name = "Grace"
+    }
+    #expect(profile.children.first === avatar)
+    #expect(avatar.name == "Grace")
+    #expect(
+      profile.composer.trace.suffix(profile.composer.stepsTraced - traced) == [
+        "update 'header' some AvatarViewController"
+      ])
+  }
+
+  @Test("Step 4: the base class composes before its view first appears, not when it loads")
+  func inheritedComposerComposesBeforeAppearing() {
+    ModelRuntime.reset()
+    let profile = StepFour.ProfileViewController()
+    profile.loadViewIfNeeded()
+    ModelRuntime.runUntilIdle()
+    #expect(profile.children.isEmpty)
+    profile.beginAppearanceTransition(true, animated: false)
+    #expect(profile.children.first is SignInViewController)
+    profile.endAppearanceTransition()
+  }
+
   @Test("Step 4: the base class composes the same children")
   func inheritedComposer() {
     ModelRuntime.reset()
