@@ -23,6 +23,18 @@ struct ScenarioTests {
     #expect(text([.flip]) == expected)
   }
 
+  @Test("The README's excerpt is a step of the tab switcher, as compose-demo prints it")
+  func readmeExcerpt() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let block = readme.components(separatedBy: "```text\n").dropFirst().first
+    let excerpt = try #require(block?.components(separatedBy: "```").first)
+    #expect(excerpt.hasPrefix("Step 3 of 5"))
+    #expect(text([.tabs]).contains(excerpt))
+  }
+
   @Test("Every scenario plays without a problem, in lines of at most 100 columns")
   func everyScenarioIsClean() {
     for scenario in Scenario.all {
