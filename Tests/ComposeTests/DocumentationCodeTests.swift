@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Every Swift code block of the README and of the articles is code that a test compiles: each of
-/// its lines is a line of the test file that holds it, so the two cannot drift apart.
+/// Every Swift code block of the README and of the articles is code that a test compiles: its lines
+/// are lines of the test file that holds it, in the same order, so the two cannot drift apart.
 ///
 /// Lines are compared without their indentation and without `private`/`fileprivate`, which the
 /// tests add to keep their declarations apart. Manifest excerpts (blocks with a `.package(` or
@@ -82,19 +82,46 @@ struct DocumentationCodeTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let text = try String(contentsOf: root.appendingPathComponent(document.path), encoding: .utf8)
-    var compiled: Set<String> = []
+    var sources: [[String]] = []
     for test in document.tests {
       let source = try String(contentsOf: root.appendingPathComponent(test), encoding: .utf8)
-      compiled.formUnion(source.split(separator: "\n").map { Self.normalized($0) })
+      sources.append(source.split(separator: "\n").map { Self.normalized($0) })
     }
+    let compiled = Set(sources.joined())
     let blocks = Self.swiftBlocks(in: text)
     #expect(!blocks.isEmpty)
     for block in blocks where !Self.isManifest(block) {
-      let missing = block.map(Self.normalized).filter { line in
-        !line.isEmpty && !Self.isImport(line) && !compiled.contains(line)
-      }
+      let lines = block.map(Self.normalized).filter { !$0.isEmpty && !Self.isImport($0) }
+      let missing = lines.filter { !compiled.contains($0) }
       #expect(missing.isEmpty, "\(document.path): not in \(document.tests): \(missing)")
+      guard missing.isEmpty else { continue }
+      // In the order the sample gives them, in one test file: the test compiles the sample, not
+      // the same lines in another arrangement.
+      #expect(
+        sources.contains { Self.firstLineOutOfOrder(lines, in: $0) == nil },
+        """
+        \(document.path): a sample's lines are not in this order in any of \(document.tests); \
+        first out of order: \(sources.compactMap { Self.firstLineOutOfOrder(lines, in: $0) })
+        """)
     }
+  }
+
+  @Test("A sample whose lines are all in the test, but in another order, is found")
+  func detectsReordering() {
+    let source = ["let a = 1", "let b = 2", "}", "let c = 3"]
+    #expect(Self.firstLineOutOfOrder(["let a = 1", "}", "let c = 3"], in: source) == nil)
+    #expect(Self.firstLineOutOfOrder(["let b = 2", "let a = 1"], in: source) == "let a = 1")
+  }
+
+  /// The first of `lines` that does not follow the ones before it in `source`, if any: `nil`
+  /// when `lines` is a subsequence of `source`.
+  static func firstLineOutOfOrder(_ lines: [String], in source: [String]) -> String? {
+    var position = source.startIndex
+    for line in lines {
+      guard let found = source[position...].firstIndex(of: line) else { return line }
+      position = source.index(after: found)
+    }
+    return nil
   }
 
   @Test("A line missing from the test is found")
