@@ -380,6 +380,44 @@ struct ArticleClaimsTests {
     #expect(tabs.children.map { ObjectIdentifier($0) } == kept.map { ObjectIdentifier($0) })
   }
 
+  @Test("ChildLifetimes: a hidden eager child is made and added first; shown, it is updated first")
+  func eagerChildUpdatedBeforeItsViewAttaches() async {
+    let (tabs, harness) = await showing(Tab.feed) { tab in
+      Slot("tab") {
+        Child { FeedViewController() }.lifetime(.eager).hidden(tab != .feed)
+        Child { () -> SearchViewController in
+          ModelRuntime.annotate("tab.SearchViewController", "make")
+          return SearchViewController()
+        } update: { _ in
+          ModelRuntime.annotate("tab.SearchViewController", "update")
+        }
+        .lifetime(.eager).hidden(tab != .search)
+      }
+      .transition(.cut)
+    }
+    harness.expectEvents(
+      of: ["tab.SearchViewController"],
+      """
+      tab.SearchViewController.make
+      tab.SearchViewController.update
+      tab.SearchViewController.willMove(toParent: container)
+      tab.SearchViewController.didMove(toParent: container)
+      """,
+      categories: ModelEvent.Category.lifecycle.union([.annotation]))
+    await harness.expectEvents(
+      of: ["tab.SearchViewController"],
+      """
+      tab.SearchViewController.update
+      tab.SearchViewController.loadView()
+      tab.SearchViewController.viewDidLoad()
+      tab.SearchViewController.viewWillAppear(false)
+      tab.SearchViewController.viewIsAppearing(false)
+      tab.SearchViewController.viewDidAppear(false)
+      """,
+      categories: ModelEvent.Category.lifecycle.union([.annotation])
+    ) { tabs.state = .search }
+  }
+
   @Test("ChildLifetimes: an eager child no longer declared at all stays a child, hidden")
   func undeclaredEagerChildStays() async throws {
     let (container, harness) = await showing(true) { declared in
