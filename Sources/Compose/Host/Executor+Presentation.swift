@@ -171,6 +171,11 @@ extension Executor {
       // One of the container's own presentations, dismissed later in the same plan.
       return false
     }
+    if presentation.refusedDismissals.contains(where: { $0.controller === other }) {
+      // One of the container's own presentations, whose dismissal waits for a transition of what
+      // it presents: this presentation follows that dismissal.
+      return false
+    }
     // The end of another composer's presentation under the same presenter tries this one again
     // (a tab's sheet, blocking the sheet of the tab selected meanwhile).
     Self.blockedExecutors[ObjectIdentifier(self)] = BlockedExecutor(

@@ -1,0 +1,223 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+import Compose
+import ComposeTesting
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+/// The state the presentations of these tests are declared from.
+@MainActor
+@Observable
+private final class SheetModel {
+  var editing: String?
+  var sharing: String?
+  var inner: String?
+  var style: UIModalPresentationStyle = .pageSheet
+  var editorDismissals = 0
+  var innerDismissals = 0
+}
+
+private final class EditorViewController: UIViewController {
+  var note = ""
+  /// The presentation style the controller had when its update closure last ran.
+  var styleAtUpdate: UIModalPresentationStyle?
+}
+
+private final class ShareSheetViewController: UIViewController {}
+
+/// A plain composed container whose composition a test sets.
+@MainActor
+private final class SheetContainer: ComposedViewController {
+  var declaration: () -> CompositionContent = { .empty }
+
+  override var composition: CompositionContent { declaration() }
+}
+
+@MainActor
+@Suite("Presentation edge cases", .isolatedModel)
+struct PresentationEdgeCaseTests {
+  /// A container that declares an editor and a share sheet, in that order or the other.
+  private func show(
+    _ model: SheetModel, shareFirst: Bool = false, clearsOnDismiss: Bool = true
+  ) async -> (SheetContainer, ContainerHarness) {
+    let container = SheetContainer()
+    container.declaration = {
+      let editor = Presentation("editor", item: model.editing, id: \.self) { note in
+        Child(input: note) {
+          EditorViewController()
+        } update: {
+          $0.styleAtUpdate = $0.modalPresentationStyle
+          $0.note = $1
+        }
+      }
+      .presentationStyle(model.style)
+      .onDismiss {
+        model.editorDismissals += 1
+        if clearsOnDismiss { model.editing = nil }
+      }
+      .compositionContent
+      let share = Presentation("share", item: model.sharing, id: \.self) { _ in
+        Child { ShareSheetViewController() }
+      }
+      .onDismiss { model.sharing = nil }
+      .compositionContent
+      return shareFirst
+        ? CompositionBuilder.buildBlock(share, editor)
+        : CompositionBuilder.buildBlock(editor, share)
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    return (container, harness)
+  }
+
+  @Test(
+    "An item cleared and another presentation's item set in one composition dismisses, then presents, with no report",
+    arguments: [false, true])
+  func replacedByAnotherPresentation(shareFirst: Bool) async throws {
+    let model = SheetModel()
+    let (container, harness) = await show(model, shareFirst: shareFirst)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" EditorViewController
+      present 'editor' #"a" EditorViewController animated
+      """)
+    model.editing = nil
+    model.sharing = "x"
+    await harness.settle()
+    // The plan lists the slots in declaration order; UIKit is asked to present once the
+    // dismissal has ended, either way.
+    let dismissal = #"dismiss 'editor' #"a" EditorViewController animated"#
+    let presentation = #"present 'share' #"x" ShareSheetViewController animated"#
+    let steps = shareFirst ? [presentation, dismissal] : [dismissal, presentation]
+    harness.expectTrace(steps.joined(separator: "\n"))
+    #expect(container.presentedViewController === harness.controller(named: "share.x"))
+    harness.expectDiagnostics()
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test(
+    "An item cleared and another set while the presented child presents its own controller dismisses the chain, then presents, with no report"
+  )
+  func replacedWhileTheChainPresents() async throws {
+    let model = SheetModel()
+    let (container, harness) = await show(model)
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(container.presentedViewController)
+    editor.present(UIViewController(), animated: true)
+    model.editing = nil
+    model.sharing = "x"
+    await harness.settle()
+    #expect(
+      Array(container.composer.trace.suffix(2)) == [
+        #"dismiss 'editor' #"a" EditorViewController animated"#,
+        #"present 'share' #"x" ShareSheetViewController animated"#,
+      ])
+    #expect(container.presentedViewController === harness.controller(named: "share.x"))
+    harness.expectDiagnostics()
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A swipe whose onDismiss keeps the item presents the child again, as a new controller")
+  func swipeKeptItemPresentsAgain() async throws {
+    let model = SheetModel()
+    let (container, harness) = await show(model, clearsOnDismiss: false)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" EditorViewController
+      present 'editor' #"a" EditorViewController animated
+      """)
+    weak let first = harness.controller(named: "editor.a")
+    #expect(first?.uikitModel.swipeToDismiss() == true)
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" EditorViewController
+      present 'editor' #"a" EditorViewController animated
+      """)
+    #expect(model.editorDismissals == 1)
+    #expect(first == nil)
+    #expect(container.presentedViewController is EditorViewController)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A swipe of a sheet another presentation waits for presents the waiting one")
+  func swipePresentsTheWaitingOne() async throws {
+    let model = SheetModel()
+    let (container, harness) = await show(model)
+    model.editing = "a"
+    await harness.settle()
+    model.sharing = "x"
+    await harness.settle()
+    harness.expectDiagnostics(["presentationWaiting"])
+    let editor = try #require(harness.controller(named: "editor.a"))
+    #expect(editor.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(model.editing == nil)
+    #expect(container.presentedViewController === harness.controller(named: "share.x"))
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("onDismiss declared while the sheet is shown lets the user swipe it away")
+  func onDismissAddedWhilePresented() async throws {
+    let model = SheetModel()
+    var writesBack = false
+    let container = SheetContainer()
+    container.declaration = {
+      let presentation = Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { EditorViewController() }
+      }
+      return writesBack
+        ? presentation.onDismiss { model.editing = nil }.compositionContent
+        : presentation.compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(container.presentedViewController)
+    #expect(!editor.uikitModel.swipeToDismiss())
+    writesBack = true
+    container.setNeedsCompose()
+    await harness.settle()
+    #expect(editor.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(model.editing == nil)
+    #expect(container.presentedViewController == nil)
+  }
+
+  @Test("An item cleared before the screen reaches a window presents nothing and keeps nothing")
+  func clearedWhileQueued() async throws {
+    let model = SheetModel()
+    model.editing = "a"
+    weak var made: EditorViewController?
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { () -> EditorViewController in
+          let editor = EditorViewController()
+          made = editor
+          return editor
+        }
+      }
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    container.loadViewIfNeeded()
+    container.composer.composeIfNeeded()
+    #expect(made != nil)
+    model.editing = nil
+    container.composer.setNeedsCompose()
+    container.composer.composeIfNeeded()
+    #expect(made == nil)
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    await harness.settle()
+    #expect(container.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
+#endif
