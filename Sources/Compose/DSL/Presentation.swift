@@ -109,9 +109,12 @@ public struct Presentation<Item>: CompositionComponent {
     self.init(name, item: item, id: \.id, fileID: fileID, line: line, content: content)
   }
 
-  /// Sets the presented controller's `modalPresentationStyle` before each presentation.
+  /// Sets the presented controller's `modalPresentationStyle` when it is made, before its update
+  /// closure runs, and again before each presentation.
   ///
-  /// Without it, the controller's own style is used (`.automatic` unless it sets one).
+  /// The update closure therefore sees the style, and can configure the presentation controller
+  /// it selects: a popover's source view, or a sheet's detents. Without it, the controller's own
+  /// style is used (`.automatic` unless it sets one).
   /// `.fullScreen` makes the container and its children disappear while the child is shown;
   /// sheets leave them on screen.
   ///
@@ -123,7 +126,8 @@ public struct Presentation<Item>: CompositionComponent {
     return copy
   }
 
-  /// Sets the presented controller's `modalTransitionStyle` before each presentation.
+  /// Sets the presented controller's `modalTransitionStyle` when it is made, before its update
+  /// closure runs, and again before each presentation.
   ///
   /// Without it, the controller's own transition style is used (`.coverVertical` unless it sets
   /// one). UIKit allows `.partialCurl` only with the `.fullScreen` presentation style.

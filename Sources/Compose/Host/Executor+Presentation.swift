@@ -98,10 +98,7 @@ extension Executor {
       return true
     }
     guard canPresent(identity, source: entry.source, in: container) else { return false }
-    if let declaration = entry.declaration {
-      if let style = declaration.style { controller.modalPresentationStyle = style }
-      if let transition = declaration.transition { controller.modalTransitionStyle = transition }
-    }
+    applyStyles(of: entry.declaration, to: controller)
     #if !os(tvOS)
     if controller.modalTransitionStyle == .partialCurl,
       controller.modalPresentationStyle != .fullScreen
@@ -134,6 +131,15 @@ extension Executor {
     presentation.reportedBlocked = nil
     presentation.busySlots.insert(slotName)
     return true
+  }
+
+  /// Sets the presentation and transition styles a presentation declares on its child's
+  /// controller: when the controller is made, before its `update` closure runs (which may then
+  /// configure the presentation controller the style selects), and before each presentation.
+  func applyStyles(of declaration: PresentationDeclaration?, to controller: UIViewController) {
+    guard let declaration else { return }
+    if let style = declaration.style { controller.modalPresentationStyle = style }
+    if let transition = declaration.transition { controller.modalTransitionStyle = transition }
   }
 
   /// Whether UIKit can present from the container now; when it cannot because of a transition,

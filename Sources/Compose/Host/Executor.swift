@@ -344,6 +344,8 @@ final class Executor {
         let made = make(entry.child, in: container)
         prepared[identity] = .some(made)
         guard let made else { return }
+        // A presented child's update closure sees the styles it is presented with.
+        applyStyles(of: slot.declaration.presentation, to: made)
         controller = made
       } else {
         return

@@ -163,6 +163,20 @@ struct PresentationEdgeCaseTests {
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
 
+  @Test(
+    "The declared presentation style is set before the child's update closure runs, so that it can configure the presentation controller"
+  )
+  func styleSetBeforeUpdate() async throws {
+    let model = SheetModel()
+    model.style = .overFullScreen
+    let (container, harness) = await show(model)
+    model.editing = "a"
+    await harness.settle()
+    let editor = try #require(container.presentedViewController as? EditorViewController)
+    #expect(editor.styleAtUpdate == .overFullScreen)
+    #expect(editor.modalPresentationStyle == .overFullScreen)
+  }
+
   @Test("onDismiss declared while the sheet is shown lets the user swipe it away")
   func onDismissAddedWhilePresented() async throws {
     let model = SheetModel()
