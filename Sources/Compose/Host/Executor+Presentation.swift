@@ -142,6 +142,26 @@ extension Executor {
     if let transition = declaration.transition { controller.modalTransitionStyle = transition }
   }
 
+  /// Brings the presentations that wait up to date with the slots a plan mounts: the styles
+  /// declared while a child waits to be presented are the ones it is presented with.
+  ///
+  /// - Complexity: O(*q* × *s*) for *q* queued presentations (at most one per presentation slot)
+  ///   and *s* slots.
+  func refreshQueuedPresentations(from target: CompositionTree) {
+    for index in presentation.queue.indices {
+      let entry = presentation.queue[index]
+      guard
+        let slot = target.slots.first(where: {
+          $0.name == entry.identity.slot && $0.children.first?.identity == entry.identity
+        }),
+        let declaration = slot.declaration.presentation
+      else { continue }
+      presentation.queue[index] = QueuedPresentation(
+        identity: entry.identity, animated: entry.animated,
+        declaration: declaration.releasingClosures(), source: slot.source)
+    }
+  }
+
   /// Whether UIKit can present from the container now; when it cannot because of a transition,
   /// arranges to try again at its end, and reports a controller Compose did not present.
   private func canPresent(

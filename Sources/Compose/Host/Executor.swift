@@ -205,6 +205,7 @@ final class Executor {
       perform(step, declared: declared ?? [:], target: target, container: container)
     }
     prepared = [:]
+    refreshQueuedPresentations(from: target)
     startQueuedPresentations()
     endReadsOfForgottenChildren()
   }

@@ -177,6 +177,30 @@ struct PresentationEdgeCaseTests {
     #expect(editor.modalPresentationStyle == .overFullScreen)
   }
 
+  @Test("A style changed while the presentation waits for a window is the one presented")
+  func styleChangedWhileQueued() async throws {
+    let model = SheetModel()
+    model.editing = "a"
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { EditorViewController() }
+      }
+      .presentationStyle(model.style)
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    container.loadViewIfNeeded()
+    container.composer.composeIfNeeded()
+    model.style = .fullScreen
+    container.composer.setNeedsCompose()
+    container.composer.composeIfNeeded()
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    await harness.settle()
+    let editor = try #require(container.presentedViewController)
+    #expect(editor.modalPresentationStyle == .fullScreen)
+  }
+
   @Test("onDismiss declared while the sheet is shown lets the user swipe it away")
   func onDismissAddedWhilePresented() async throws {
     let model = SheetModel()
