@@ -257,5 +257,40 @@ struct PresentationEdgeCaseTests {
     #expect(container.presentedViewController == nil)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
+  @Test("An item changed while its presentation animates presents the new child once it ends")
+  func keyChangedDuringPresentation() async throws {
+    let model = SheetModel()
+    let (container, harness) = await show(model)
+    model.editing = "a"
+    await harness.advance(by: 0.1)
+    weak let first = harness.controller(named: "editor.a")
+    model.editing = "b"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      update 'editor' #"a" EditorViewController
+      present 'editor' #"a" EditorViewController animated
+      dismiss 'editor' #"a" EditorViewController animated
+      update 'editor' #"b" EditorViewController
+      present 'editor' #"b" EditorViewController animated
+      """)
+    #expect(first == nil)
+    let editor = try #require(container.presentedViewController as? EditorViewController)
+    #expect(editor.note == "b")
+    #expect(container.composer.isSettled)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
+  @Test("A sheet the user swiped away is released, with its presentation delegate's hold")
+  func swipedSheetReleased() async throws {
+    let model = SheetModel()
+    let (_, harness) = await show(model)
+    model.editing = "a"
+    await harness.settle()
+    weak let editor = harness.controller(named: "editor.a")
+    await harness.expectReleased { #expect(editor?.uikitModel.swipeToDismiss() == true) }
+    #expect(editor == nil)
+    #expect(model.editing == nil)
+  }
 }
 #endif
