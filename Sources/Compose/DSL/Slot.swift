@@ -165,12 +165,14 @@ final class SlotDeclaration {
   }
 
   /// Whether the other declaration shows the same tab or page, and shows its presented child as
-  /// this one does: what a slot that does not place views compares besides its layout.
+  /// this one does, for the same item: what a slot that does not place views compares besides its
+  /// layout. (A presentation whose item changes is planned even with no child, which reports it.)
   @inline(never)
   func showsTheSame(as other: SlotDeclaration) -> Bool {
     tabs?.selection == other.tabs?.selection
       && pages?.selection == other.pages?.selection
       && presentation?.isShown == other.presentation?.isShown
+      && presentation?.key == other.presentation?.key
   }
 
   /// This declaration as a mounted slot keeps it.

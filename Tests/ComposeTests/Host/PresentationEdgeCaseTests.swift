@@ -27,6 +27,34 @@ private final class EditorViewController: UIViewController {
 
 private final class ShareSheetViewController: UIViewController {}
 
+/// A presentation controller delegate that app code sets, recording what it hears.
+@MainActor
+private final class RecordingPresentationDelegate: UIAdaptivePresentationControllerDelegate {
+  var allows = true
+  var heard: [String] = []
+
+  func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)
+    -> Bool
+  {
+    heard.append("shouldDismiss")
+    return allows
+  }
+
+  func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+    heard.append("willDismiss")
+  }
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+    heard.append("didDismiss")
+  }
+
+  func presentationControllerDidAttemptToDismiss(
+    _ presentationController: UIPresentationController
+  ) {
+    heard.append("didAttemptToDismiss")
+  }
+}
+
 /// A plain composed container whose composition a test sets.
 @MainActor
 private final class SheetContainer: ComposedViewController {
@@ -291,6 +319,29 @@ struct PresentationEdgeCaseTests {
     await harness.expectReleased { #expect(editor?.uikitModel.swipeToDismiss() == true) }
     #expect(editor == nil)
     #expect(model.editing == nil)
+  }
+  @Test("A presentation whose item is set but which declares no child presents nothing, reported")
+  func noChildReported() async throws {
+    let model = SheetModel()
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in }
+        .onDismiss { model.editing = nil }
+        .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectDiagnostics([
+      "presentationShape: presentation 'editor' has an item but declares no child, so nothing is "
+        + "presented; declare one child for the item"
+    ])
+    harness.expectTrace("")
+    #expect(container.presentedViewController == nil)
+    // Reported when the item arrives, not at every composition.
+    container.setNeedsCompose()
+    await harness.settle()
+    harness.expectDiagnostics()
   }
 }
 #endif
