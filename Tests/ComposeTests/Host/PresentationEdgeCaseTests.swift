@@ -343,5 +343,118 @@ struct PresentationEdgeCaseTests {
     await harness.settle()
     harness.expectDiagnostics()
   }
+
+  @Test("A presentation's hidden child is not presented, reported")
+  func hiddenChildReported() async throws {
+    let model = SheetModel()
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { EditorViewController() }.hidden()
+      }
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectDiagnostics([
+      "presentationShape: presentation 'editor' has an item but declares its child hidden "
+        + "('.hidden()'), so nothing is presented; declare one shown child for the item"
+    ])
+    #expect(container.presentedViewController == nil)
+  }
+
+  @Test(
+    "A presentation declared with its item set and no child is reported at the first composition"
+  )
+  func noChildAtFirstComposition() async throws {
+    let model = SheetModel()
+    model.editing = "a"
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in }
+        .onDismiss { model.editing = nil }
+        .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    await harness.settle()
+    harness.expectDiagnostics([
+      "presentationShape: presentation 'editor' has an item but declares no child"
+    ])
+  }
+
+  @Test("A presentation's second child is left out, reported, and the first is presented")
+  func secondChildReported() async throws {
+    let model = SheetModel()
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { EditorViewController() }
+        Child { ShareSheetViewController() }
+      }
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectDiagnostics([
+      "presentationShape: child 'editor' #\"a\".1 ShareSheetViewController is a second child of "
+        + "presentation 'editor'; a presentation shows one controller, so it is left out; "
+        + "declare one child, or compose several in a container"
+    ])
+    harness.expectTrace(
+      """
+      present 'editor' #"a".0 EditorViewController animated
+      """)
+    #expect(container.presentedViewController is EditorViewController)
+  }
+
+  @Test(
+    "A presentation delegate the factory sets hears every message, and its refusal keeps the sheet"
+  )
+  func delegateSetByFactoryIsForwarded() async throws {
+    let model = SheetModel()
+    let delegate = RecordingPresentationDelegate()
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("editor", item: model.editing, id: \.self) { _ in
+        Child { () -> EditorViewController in
+          let editor = EditorViewController()
+          editor.presentationController?.delegate = delegate
+          return editor
+        }
+      }
+      .onDismiss { model.editing = nil }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    await harness.settle()
+    harness.expectTrace(
+      """
+      present 'editor' #"a" EditorViewController animated
+      """)
+    let editor = try #require(container.presentedViewController)
+    delegate.allows = false
+    #expect(!editor.uikitModel.swipeToDismiss())
+    #expect(delegate.heard == ["shouldDismiss", "didAttemptToDismiss"])
+    delegate.allows = true
+    #expect(editor.uikitModel.beginInteractiveDismissal())
+    editor.uikitModel.cancelInteractiveDismissal()
+    await harness.settle()
+    #expect(model.editing == "a")
+    harness.expectTrace("")
+    #expect(editor.uikitModel.swipeToDismiss())
+    await harness.settle()
+    #expect(
+      delegate.heard == [
+        "shouldDismiss", "didAttemptToDismiss", "shouldDismiss", "willDismiss", "shouldDismiss",
+        "willDismiss", "didDismiss",
+      ])
+    #expect(model.editing == nil)
+    harness.expectTrace("")
+  }
 }
 #endif
