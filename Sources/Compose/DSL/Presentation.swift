@@ -45,7 +45,9 @@ import UIKitModel
 /// `presentationControllerShouldDismiss(_:)`, so that the declaration stays the truth.
 ///
 /// A controller that dismisses itself with `dismiss(animated:completion:)` is found dismissed at
-/// the next composition, which runs ``onDismiss(_:)`` too; prefer setting the item to `nil`.
+/// the next composition, which runs ``onDismiss(_:)`` too; prefer setting the item to `nil`. A
+/// presented composed container's own presentations, which UIKit dismisses along with it, run
+/// their ``onDismiss(_:)`` once the container's dismissal by its presentation ends.
 ///
 /// ## One at a time
 ///

@@ -266,6 +266,8 @@ extension Executor {
     presentation.dismissing.insert(slotName)
     presenter.dismiss(animated: animated) { [weak self] in
       self?.presentationDidEnd(in: slotName)
+      // Held until now: the composers in it learn that what they presented was dismissed too.
+      Self.dismissalDidEnd(of: controller)
     }
     guard !controller.isBeingDismissed, presenter.presentedViewController === controller else {
       return
@@ -274,6 +276,17 @@ extension Executor {
     presentation.busySlots.remove(slotName)
     presentation.dismissing.remove(slotName)
     presentation.refusedDismissals.append((controller, slotName, animated))
+  }
+
+  /// A presented controller's dismissal ended: UIKit dismissed what it presented with it, so each
+  /// composer in it (the controller's, and its descendants') finds its own presentations
+  /// dismissed and tells their ``Presentation/onDismiss(_:)``.
+  static func dismissalDidEnd(of controller: UIViewController) {
+    var pending = [controller]
+    while let next = pending.popLast() {
+      InheritedEnvironment.composer(of: next)?.presentationTransitionDidEnd(nil)
+      pending.append(contentsOf: next.children)
+    }
   }
 
   /// Makes a dismissal once a transition of the presentation chain ends.

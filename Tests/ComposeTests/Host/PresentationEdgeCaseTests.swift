@@ -456,5 +456,62 @@ struct PresentationEdgeCaseTests {
     #expect(model.editing == nil)
     harness.expectTrace("")
   }
+  @Test(
+    "A presented composed container that presents its own sheet: clearing the outer item dismisses both and tells both onDismiss"
+  )
+  func nestedPresentationDismissedWithItsPresenter() async throws {
+    let model = SheetModel()
+    weak var inner: SheetContainer?
+    weak var innerSheet: UIViewController?
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("flow", item: model.editing, id: \.self) { _ in
+        Child { () -> SheetContainer in
+          let made = SheetContainer()
+          made.declaration = {
+            Presentation("inner", item: model.inner, id: \.self) { _ in
+              Child { ShareSheetViewController() }
+            }
+            .onDismiss {
+              model.innerDismissals += 1
+              model.inner = nil
+            }
+            .compositionContent
+          }
+          inner = made
+          return made
+        }
+      }
+      .onDismiss {
+        model.editorDismissals += 1
+        model.editing = nil
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    model.inner = "x"
+    await harness.settle()
+    do {
+      let flow = try #require(container.presentedViewController as? SheetContainer)
+      innerSheet = flow.presentedViewController
+      #expect(innerSheet is ShareSheetViewController)
+      #expect(innerSheet?.presentingViewController === flow)
+    }
+    model.editing = nil
+    await harness.settle()
+    #expect(container.presentedViewController == nil)
+    #expect(model.editorDismissals == 0)
+    #expect(model.innerDismissals == 1)
+    #expect(model.inner == nil)
+    #expect(inner == nil)
+    #expect(innerSheet == nil)
+    // Presented again, the flow does not bring its sheet back.
+    model.editing = "b"
+    await harness.settle()
+    let flow = try #require(container.presentedViewController as? SheetContainer)
+    #expect(flow.presentedViewController == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
 }
 #endif
