@@ -21,8 +21,9 @@ extension Composer {
   func synchronizePresentations() {
     guard mounted.hasPresentations else { return }
     var slots = mounted.slots
-    // The child UIKit dismissed, by slot.
+    // The child UIKit dismissed, by slot, and its controller.
     var dismissedByUIKit: [String: ChildIdentity] = [:]
+    var dismissedControllers: [UIViewController] = []
     for index in slots.indices {
       let slot = slots[index]
       guard slot.declaration.presentation != nil,
@@ -40,6 +41,9 @@ extension Composer {
       {
         continue
       }
+      if let controller = executor.controller(for: child.identity) {
+        dismissedControllers.append(controller)
+      }
       executor.forgetPresentation(of: child.identity)
       slots[index].children = []
       slots[index].keyedRun = nil
@@ -56,6 +60,10 @@ extension Composer {
     for slot in declared.slots
     where slot.children.first.map({ dismissedByUIKit[slot.name] == $0.identity }) == true {
       slot.declaration.presentation?.writeBack?()
+    }
+    // What the dismissed controllers presented was dismissed with them.
+    for controller in dismissedControllers {
+      Executor.dismissalDidEnd(of: controller)
     }
     // A declaration that still presents a child (no write-back, or one that did not clear the
     // item) is applied again; one that now agrees needs nothing.

@@ -47,7 +47,7 @@ import UIKitModel
 /// A controller that dismisses itself with `dismiss(animated:completion:)` is found dismissed at
 /// the next composition, which runs ``onDismiss(_:)`` too; prefer setting the item to `nil`. A
 /// presented composed container's own presentations, which UIKit dismisses along with it, run
-/// their ``onDismiss(_:)`` once the container's dismissal by its presentation ends.
+/// their ``onDismiss(_:)`` when the container's presentation finds it dismissed.
 ///
 /// ## One at a time
 ///

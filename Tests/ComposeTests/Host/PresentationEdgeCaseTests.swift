@@ -513,5 +513,50 @@ struct PresentationEdgeCaseTests {
     #expect(flow.presentedViewController == nil)
     #expect(ModelRuntime.diagnostics.isEmpty)
   }
+  @Test(
+    "A presented composed container that other code dismisses with its own sheet: both onDismiss run"
+  )
+  func nestedPresentationDismissedByOtherCode() async throws {
+    let model = SheetModel()
+    let container = SheetContainer()
+    container.declaration = {
+      Presentation("flow", item: model.editing, id: \.self) { _ in
+        Child { () -> SheetContainer in
+          let made = SheetContainer()
+          made.declaration = {
+            Presentation("inner", item: model.inner, id: \.self) { _ in
+              Child { ShareSheetViewController() }
+            }
+            .onDismiss {
+              model.innerDismissals += 1
+              model.inner = nil
+            }
+            .compositionContent
+          }
+          return made
+        }
+      }
+      .onDismiss {
+        model.editorDismissals += 1
+        model.editing = nil
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: container, composer: container.composer)
+    model.editing = "a"
+    model.inner = "x"
+    await harness.settle()
+    #expect(container.presentedViewController?.presentedViewController is ShareSheetViewController)
+    container.dismiss(animated: true)
+    await harness.settle()
+    container.setNeedsCompose()
+    await harness.settle()
+    #expect(container.presentedViewController == nil)
+    #expect(model.editorDismissals == 1)
+    #expect(model.editing == nil)
+    #expect(model.innerDismissals == 1)
+    #expect(model.inner == nil)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
 }
 #endif
