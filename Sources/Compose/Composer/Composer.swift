@@ -342,12 +342,18 @@ public final class Composer {
 
   func invalidate() {
     isDirty = true
+    requestComposition()
+  }
+
+  /// Asks for a composition that applies what is pending: at the container view's next layout
+  /// pass, or from the main queue when the container presents while it is out of the window.
+  private func requestComposition() {
     guard let view = container?.viewIfLoaded else { return }
     installTrigger(in: view).setNeedsLayout()
     // A container covered by a full-screen presentation is out of the window, where no layout
-    // pass runs: a change of its presentations, or of a container that presents (UIKit makes a
-    // descendant's presentation from its farthest ancestor: a tab's cover, whose tab the change
-    // removes), is applied from the main queue.
+    // pass runs: a change of its presentations (their children's update closures included), or
+    // of a container that presents (UIKit makes a descendant's presentation from its farthest
+    // ancestor: a tab's cover, whose tab the change removes), is applied from the main queue.
     if view.window == nil, !composeIsScheduled,
       !executor.presentation.shown.isEmpty || presentsAsHost
     {
@@ -458,8 +464,7 @@ public final class Composer {
       guard startsAgain(continuing: link) else { return }
     }
     pendingUpdates.insert(identity)
-    guard let view = container?.viewIfLoaded else { return }
-    installTrigger(in: view).setNeedsLayout()
+    requestComposition()
   }
 
   /// Applies a pending change now, if the container's view is loaded.

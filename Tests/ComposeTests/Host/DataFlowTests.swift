@@ -1943,5 +1943,43 @@ struct UpdateObservationTests {
       _ = window
     }
   }
+
+  @Test(
+    "A change read by a full-screen presented child's update reaches it while the cover hides the container"
+  )
+  func changeReachesChildPresentedFullScreen() async throws {
+    let titles = Titles()
+    let screen = DataFlowScreen { screen in
+      Slot("content") { Child { named(ListViewController(), "list") } }
+      Presentation("cover", item: screen.sheetItem, id: \.self) { _ in
+        Child {
+          CardViewController()
+        } update: { card in
+          card.headline = titles.first
+        }
+      }
+      .presentationStyle(.fullScreen)
+    }
+    let harness = await ContainerHarness(showing: screen, composer: screen.composer)
+    await harness.expectTrace(
+      """
+      update 'cover' #"a" CardViewController
+      present 'cover' #"a" CardViewController animated
+      """
+    ) { screen.sheetItem = "a" }
+    let card = try #require(screen.presentedViewController as? CardViewController)
+    #expect(card.headline == "one")
+    // The cover takes the container's view out of the window, where no layout pass runs.
+    #expect(screen.view.window == nil)
+
+    await harness.expectTrace(
+      """
+      update 'cover' #"a" CardViewController
+      """
+    ) { titles.first = "uno" }
+    #expect(card.headline == "uno")
+    #expect(screen.composer.isSettled)
+    harness.expectInvariants()
+  }
 }
 #endif
