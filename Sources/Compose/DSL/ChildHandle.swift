@@ -48,7 +48,8 @@ public final class ChildHandle<Controller: UIViewController>: CustomStringConver
     case notMade
     /// The controller is the container's: a child of it, shown or hidden and kept alive (a
     /// slot's child, a controller of its navigation stack, a tab), a page it shows or keeps for
-    /// the next turn, or a controller it presents or waits to present.
+    /// the next turn, or a controller it presents or waits to present. A controller just made is
+    /// live from then on: in its child's update closure, which runs before it is added, too.
     case live
     /// The controller is no longer the container's: its child is no longer declared, was
     /// replaced, or was dismissed, or other code took it (or it was released).

@@ -152,7 +152,9 @@ final class Executor {
 
   /// Whether a controller Compose made is the container's: a child of it (a slot's child, shown
   /// or hidden, a controller of its navigation stack, a tab, the page shown), a page kept for the
-  /// next turn, or a controller it presents (until the dismissal ends) or waits to present.
+  /// next turn, a controller it presents (until the dismissal ends) or waits to present, or one
+  /// made for an arriving child whose update closure runs before the containment calls that take
+  /// it.
   ///
   /// A presented controller is no child: UIKit presents it from the container's farthest
   /// ancestor, and the container's `presentedViewController` reads it from there. With `child`,
@@ -164,6 +166,9 @@ final class Executor {
       return false
     }
     if controller.parent === container { return true }
+    // Made and accepted for an arriving child: its update closure (and the code it calls) sees
+    // it as the container's, as the steps that follow make it.
+    if isPrepared(controller) { return true }
     if controller.parent == nil, controller.presentingViewController != nil,
       container.presentedViewController === controller
     {

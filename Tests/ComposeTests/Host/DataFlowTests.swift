@@ -358,6 +358,39 @@ struct ChildHandleTests {
     _ = window
   }
 
+  @Test("A handle is live in its child's update closure, which runs before the child is added")
+  func handleLiveInUpdateOfArrivingChild() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    var seen: [String] = []
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        Child {
+          CardViewController()
+        } update: { card in
+          seen.append(
+            "\(screen.card.state), parent \(card.parent?.uikitModel.name ?? "nil"), reaches it: "
+              + "\(screen.card.controller === card)")
+          card.headline = screen.headline
+        }
+        .handle(screen.card)
+        .id(screen.headline)
+        .transition(.crossDissolve(duration: 0.3))
+      }
+    }
+    let window = show(screen)
+    #expect(seen == ["live, parent nil, reaches it: true"])
+
+    // A new identity: the arriving controller is updated before the swap brings it in.
+    screen.headline = "second"
+    ModelRuntime.runUntilIdle()
+    #expect(
+      seen == ["live, parent nil, reaches it: true", "live, parent nil, reaches it: true"])
+    #expect(screen.card.controller === screen.children.first)
+    #expect(screen.card.controller?.headline == "second")
+    _ = window
+  }
+
   @Test("A handle of a kept-alive child stays live while the child is hidden")
   func handleOfHiddenKeptAliveChild() throws {
     ModelRuntime.reset()
