@@ -536,9 +536,12 @@ struct Planner {
 
   /// Plans the update of every child of an unchanged slot that has an update closure, except
   /// those whose input equals the mounted child's.
+  ///
+  /// A child whose closures are released (a slot whose swap is running keeps its mounted
+  /// children in place of the declared ones) has no update to run: none is planned.
   mutating func updateChildren(of slot: ResolvedSlot, from old: ResolvedSlot) {
     guard slot.hasUpdates else { return }
-    for (index, child) in slot.children.enumerated() where child.hasUpdate {
+    for (index, child) in slot.children.enumerated() where child.hasUpdate && !child.isReleased {
       if index < old.children.count, !child.needsUpdate(after: old.children[index]) { continue }
       steps.append(Plan.Step(.update, child.identity))
     }

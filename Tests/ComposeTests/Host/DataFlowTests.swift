@@ -202,6 +202,53 @@ struct InitialUpdateTests {
     }
   }
 
+  @Test(
+    "A slot mid-swap plans no update while another slot changes; its update runs when the swap ends"
+  )
+  func swappingSlotPlansNoUpdate() throws {
+    ModelRuntime.reset()
+    var runs: [String] = []
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        Child {
+          CardViewController()
+        } update: { card in
+          runs.append(screen.headline)
+          card.headline = screen.headline
+        }
+        .id(screen.flag ? "second" : "first")
+        .transition(.crossDissolve(duration: 0.3))
+      }
+      Slot("footer") {
+        if screen.showsSheet { Child { named(ListViewController(), "footer") } }
+      }
+    }
+    let window = show(screen)
+    screen.flag = true
+    screen.composer.composeIfNeeded()
+    #expect(screen.composer.isTransitioning)
+    #expect(runs == ["first", "first"])
+
+    // The swapping slot is left alone: no step of the plan names it.
+    let traced = screen.composer.stepsTraced
+    screen.headline = "latest"
+    screen.showsSheet = false
+    screen.composer.composeIfNeeded()
+    #expect(
+      Array(screen.composer.trace.suffix(screen.composer.stepsTraced - traced)) == [
+        "will-move-to-nil 'footer' some ListViewController",
+        "remove-view 'footer' some ListViewController",
+        "remove-from-parent 'footer' some ListViewController",
+      ])
+    #expect(runs == ["first", "first"])
+
+    // When the swap ends, the slot is reconciled with the latest declaration.
+    ModelRuntime.runUntilIdle()
+    #expect(runs == ["first", "first", "latest"])
+    #expect((screen.children.first as? CardViewController)?.headline == "latest")
+    _ = window
+  }
+
   @Test("A kept-alive child shown again is updated before its view is attached, then appears")
   func updateBeforeAttach() throws {
     ModelRuntime.reset()
