@@ -469,6 +469,11 @@ public final class Composer {
 
   /// Applies a pending change now, if the container's view is loaded.
   ///
+  /// Called while the composer applies a declaration — from an update closure or a factory, or
+  /// from a child's callback that the plan causes, such as its `viewDidLoad()` — it applies
+  /// nothing then: the plan runs to its end, and a change made meanwhile is applied at the
+  /// container view's next layout pass.
+  ///
   /// Called while ``forwardBeginAppearanceTransition(_:animated:)`` reaches the children (from a
   /// child's `viewWillAppear(_:)`, say), it applies the change once every child is reached.
   /// Called while another composer resolves its body or runs a child's update closure (one that

@@ -35,6 +35,17 @@ private final class CardViewController: UIViewController {
   }
 }
 
+/// A child that calls `onLoad` when its view loads.
+@MainActor
+private final class LoadReportingViewController: UIViewController {
+  var onLoad: (() -> Void)?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    onLoad?()
+  }
+}
+
 /// A container whose declaration is written by each test.
 @MainActor
 private final class DataFlowScreen: UIViewController {
@@ -200,6 +211,57 @@ struct InitialUpdateTests {
       }
       .transition(transition)
     }
+  }
+
+  @Test(
+    "composeIfNeeded() from a child's viewDidLoad during a plan composes after it, at the next pass"
+  )
+  func composeIfNeededDuringPlan() throws {
+    ModelRuntime.reset()
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if !screen.flag {
+          Child { () -> LoadReportingViewController in
+            let card = named(LoadReportingViewController(), "card")
+            // The child asks its container to drop it as soon as its view loads.
+            card.onLoad = { [unowned screen] in
+              screen.flag = true
+              screen.composer.composeIfNeeded()
+            }
+            return card
+          }
+        } else {
+          Child { named(ListViewController(), "list") }
+        }
+      }
+    }
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    // The plan runs to its end; the change waits for the container view's next layout pass.
+    #expect(
+      screen.composer.trace == [
+        "add-child 'content' first LoadReportingViewController",
+        "insert-view 'content' first LoadReportingViewController at 0",
+        "layout 'content' first LoadReportingViewController fill",
+        "did-move 'content' first LoadReportingViewController",
+      ])
+    #expect(screen.children.first?.uikitModel.name == "card")
+    #expect(!screen.composer.isSettled)
+
+    screen.view.layoutIfNeeded()
+    #expect(
+      Array(screen.composer.trace.dropFirst(4)) == [
+        "will-move-to-nil 'content' first LoadReportingViewController",
+        "remove-view 'content' first LoadReportingViewController",
+        "remove-from-parent 'content' first LoadReportingViewController",
+        "add-child 'content' second ListViewController",
+        "insert-view 'content' second ListViewController at 0",
+        "layout 'content' second ListViewController fill",
+        "did-move 'content' second ListViewController",
+      ])
+    #expect(screen.children.map(\.uikitModel.name) == ["list"])
+    #expect(screen.composer.isSettled)
+    #expect(screen.composer.diagnostics.isEmpty)
   }
 
   @Test(
