@@ -101,7 +101,9 @@ public struct Child<Controller: UIViewController>: SlotComponent {
   /// The update closure receives the input. It runs right after `make`, and then only when the
   /// input differs from the one last applied to the live controller: an unchanged input plans no
   /// `update` step. Put everything the update reads in the input (a struct of the values is
-  /// enough); the environment is not passed.
+  /// enough); the environment is not passed. The input applied is kept and compared with the
+  /// next: an object changed in place compares equal to itself, so pass values, or a new object
+  /// for each change.
   ///
   /// ```swift
   /// ForEach(messages) { message in

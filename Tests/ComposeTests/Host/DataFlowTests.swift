@@ -2028,6 +2028,54 @@ struct EquatableInputTests {
     #expect(first.headline == "second")
   }
 }
+/// A message kept in an object, equal to another with the same text.
+private final class MessageBox: Equatable {
+  var text: String
+
+  init(_ text: String) {
+    self.text = text
+  }
+
+  static func == (lhs: MessageBox, rhs: MessageBox) -> Bool { lhs.text == rhs.text }
+}
+
+@MainActor
+@Suite("Data flow: an object as input", .isolatedModel)
+struct ObjectInputTests {
+  @Test("An object input changed in place equals itself, so no update runs; a new object updates")
+  func objectChangedInPlaceIsNoChange() throws {
+    ModelRuntime.reset()
+    var message = MessageBox("first")
+    var runs: [String] = []
+    let screen = DataFlowScreen { _ in
+      Slot("content") {
+        Child(input: message) {
+          CardViewController()
+        } update: { card, message in
+          runs.append(message.text)
+          card.headline = message.text
+        }
+      }
+    }
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    #expect(runs == ["first"])
+
+    // The composer keeps the input it applied: that object, now changed, compares equal to it.
+    message.text = "changed in place"
+    screen.composer.setNeedsCompose()
+    screen.composer.composeIfNeeded()
+    #expect(runs == ["first"])
+    #expect((screen.children.first as? CardViewController)?.headline == "first")
+
+    message = MessageBox("second")
+    screen.composer.setNeedsCompose()
+    screen.composer.composeIfNeeded()
+    #expect(runs == ["first", "second"])
+    #expect((screen.children.first as? CardViewController)?.headline == "second")
+  }
+}
+
 // MARK: - Observed reads in update closures
 
 @Observable
