@@ -28,7 +28,8 @@ public enum UIModalPresentationStyle: Int, Hashable, Sendable {
   /// Covers the presentation context, leaving its views in place (not modelled: behaves like
   /// ``overFullScreen``).
   case overCurrentContext = 6
-  /// A popover (not modelled: the presenter stays visible).
+  /// A popover (not modelled: the presenter stays visible). Its presentation controller is a
+  /// `UIPopoverPresentationController`, which needs a source view (rules MP20, MP21).
   @available(tvOS, unavailable)
   case popover = 7
   /// A blurred full-screen presentation, tvOS only (not modelled: the presenter stays visible).

@@ -81,7 +81,16 @@ extension UIViewController {
   var resolvedPresentationController: UIPresentationController? {
     if let parent = storedParent { return parent.presentationController }
     if let existing = modal.presentationController { return existing }
-    let created = UIPresentationController(presentedViewController: self, presenting: nil)
+    // The class follows the style in effect at the first read, and stays (rules MP14, MP19, MP20).
+    let created: UIPresentationController
+    switch modalPresentationStyle {
+    case .pageSheet, .formSheet:
+      created = UISheetPresentationController(presentedViewController: self, presenting: nil)
+    case .popover:
+      created = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+    default:
+      created = UIPresentationController(presentedViewController: self, presenting: nil)
+    }
     modal.presentationController = created
     return created
   }
@@ -149,6 +158,16 @@ extension UIViewController {
         "Application tried to present \(presented) with the partial curl transition style and "
           + "presentation style '\(presented.modal.style.modelName)'; the partial curl needs "
           + "the full-screen presentation style (model wording).")
+      return
+    }
+    if let popover = presented.resolvedPresentationController as? UIPopoverPresentationController,
+      presented.modal.style == .popover, popover.sourceView == nil
+    {
+      ModelRuntime.raise(
+        ModelException.generic,
+        "UIPopoverPresentationController (<UIPopoverPresentationController: "
+          + "\(popover.modelName)>) should have a non-nil sourceView or barButtonItem set before "
+          + "the presentation occurs.")
       return
     }
     // Then UIKit's warnings: nothing is presented and the completion never runs (rules MP7, MP8).

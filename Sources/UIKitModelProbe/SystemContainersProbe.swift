@@ -104,6 +104,39 @@ func probePresentation(presenter: UIViewController, delegate: ProbeSheetDelegate
   use(anyDelegate)
 }
 
+/// The sheet and popover presentation controllers a style selects, configured from client code.
+@available(tvOS, unavailable)
+@MainActor
+func probeSheetAndPopover(presenter: UIViewController) {
+  let sheet = UIViewController()
+  sheet.modalPresentationStyle = .pageSheet
+  if let controller: UISheetPresentationController = sheet.sheetPresentationController {
+    controller.detents = [.medium(), .large()]
+    use(controller.detents.map(\.identifier))
+    controller.selectedDetentIdentifier = .medium
+    controller.largestUndimmedDetentIdentifier = .large
+    controller.prefersGrabberVisible = !controller.prefersGrabberVisible
+    controller.animateChanges { controller.selectedDetentIdentifier = nil }
+    let custom = UISheetPresentationController.Detent.Identifier("custom")
+    let raw = UISheetPresentationController.Detent.Identifier(rawValue: custom.rawValue)
+    use(raw == custom)
+    let presentation: UIPresentationController = controller
+    use(presentation)
+  }
+  let popover = UIViewController()
+  popover.modalPresentationStyle = .popover
+  if let controller: UIPopoverPresentationController = popover.popoverPresentationController {
+    controller.sourceView = presenter.view
+    controller.sourceRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    controller.permittedArrowDirections = [.up, .down, .left, .right]
+    let directions: [UIPopoverArrowDirection] = [.any, .unknown]
+    use(directions.map(\.rawValue))
+    let presentation: UIPresentationController = controller
+    use(presentation)
+  }
+  presenter.present(popover, animated: true)
+}
+
 /// The presentation styles, with UIKit's platform availability.
 func probePresentationStyles() {
   let styles: [UIModalPresentationStyle] = [

@@ -921,6 +921,7 @@ extension ModelTests {
       freshModel()
       let (window, root, _) = rootWithChildInWindow()
       let popover = presentable("popover", style: .popover)
+      popover.popoverPresentationController?.sourceView = root.view
 
       root.present(popover, animated: false)
       ModelRuntime.runUntilIdle()
@@ -1057,6 +1058,130 @@ extension ModelTests {
           sheet.coordinator completion, cancelled=true
           sheet.coordinator completion, cancelled=true
           """)
+      withExtendedLifetime(window) {}
+    }
+
+    // MARK: - MP19, MP20, MP21
+
+    @Test(
+      "MP19 a sheet's controller is a sheet presentation controller whose detents, selection and grabber keep what is set"
+    )
+    func mp19SheetPresentationController() {
+      freshModel()
+      let (window, root, child) = rootWithChildInWindow()
+      let sheet = presentable("sheet", style: .pageSheet)
+      let inner = controller("inner")
+      sheet.addChild(inner)
+      inner.didMove(toParent: sheet)
+      let form = presentable("form", style: .formSheet)
+      let automatic = controller("automatic")
+      let cover = presentable("cover", style: .fullScreen)
+      let popover = presentable("popover", style: .popover)
+
+      let controller = sheet.sheetPresentationController
+      #expect(controller != nil)
+      #expect(controller === sheet.presentationController)
+      #expect(inner.sheetPresentationController === controller)
+      #expect(form.sheetPresentationController != nil)
+      #expect(automatic.sheetPresentationController != nil)
+      #expect(cover.sheetPresentationController == nil)
+      #expect(popover.sheetPresentationController == nil)
+      #expect(sheet.popoverPresentationController == nil)
+      #expect(child.sheetPresentationController === root.sheetPresentationController)
+
+      #expect(controller?.detents.map(\.identifier) == [.large])
+      #expect(controller?.selectedDetentIdentifier == nil)
+      #expect(controller?.largestUndimmedDetentIdentifier == nil)
+      #expect(controller?.prefersGrabberVisible == false)
+      controller?.detents = [.medium(), .large()]
+      controller?.prefersGrabberVisible = true
+      controller?.largestUndimmedDetentIdentifier = .medium
+      ModelRuntime.clearEvents()
+
+      root.present(sheet, animated: false)
+      ModelRuntime.runUntilIdle()
+      controller?.animateChanges { controller?.selectedDetentIdentifier = .large }
+
+      #expect(sheet.sheetPresentationController === controller)
+      #expect(controller?.detents.map(\.identifier) == [.medium, .large])
+      #expect(controller?.selectedDetentIdentifier == .large)
+      #expect(controller?.largestUndimmedDetentIdentifier == .medium)
+      #expect(controller?.prefersGrabberVisible == true)
+      #expect(UISheetPresentationController.Detent.Identifier("custom").rawValue == "custom")
+      #expect(
+        ModelRuntime.eventLog() == """
+          sheet.loadView()
+          sheet.viewDidLoad()
+          sheet.viewWillAppear(false)
+          sheet.viewIsAppearing(false)
+          sheet.viewDidAppear(false)
+          """)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test(
+      "MP20 a popover's controller is a popover presentation controller whose source and arrow directions keep what is set"
+    )
+    func mp20PopoverPresentationController() {
+      freshModel()
+      let (window, root, child) = rootWithChildInWindow()
+      let popover = presentable("popover", style: .popover)
+      let sheet = presentable("sheet", style: .pageSheet)
+
+      let controller = popover.popoverPresentationController
+      #expect(controller != nil)
+      #expect(controller === popover.presentationController)
+      #expect(sheet.popoverPresentationController == nil)
+      #expect(controller?.sourceView == nil)
+      #expect(controller?.sourceRect == .zero)
+      #expect(controller?.permittedArrowDirections == .any)
+      #expect(UIPopoverArrowDirection.any == [.up, .down, .left, .right])
+
+      controller?.sourceView = child.view
+      controller?.sourceRect = CGRect(x: 1, y: 2, width: 3, height: 4)
+      controller?.permittedArrowDirections = [.up, .down]
+      root.present(popover, animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(ModelRuntime.recordedExceptions == [])
+      #expect(root.presentedViewController === popover)
+      #expect(popover.popoverPresentationController === controller)
+      #expect(controller?.sourceView === child.view)
+      #expect(controller?.sourceRect == CGRect(x: 1, y: 2, width: 3, height: 4))
+      #expect(controller?.permittedArrowDirections == [.up, .down])
+      withExtendedLifetime(window) {}
+    }
+
+    @Test(
+      "MP21 presenting a popover with no source view raises NSGenericException and presents nothing"
+    )
+    func mp21PopoverNeedsSource() {
+      freshModel()
+      let (window, root, _) = rootWithChildInWindow()
+      let popover = presentable("popover", style: .popover)
+      let unread = presentable("unread", style: .popover)
+      ModelRuntime.clearEvents()
+
+      root.present(popover, animated: true) { ModelRuntime.annotate("caller", "completion") }
+      root.present(unread, animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(
+        ModelRuntime.recordedExceptions == [
+          ModelException(
+            name: ModelException.generic,
+            reason: "UIPopoverPresentationController (<UIPopoverPresentationController: "
+              + "popover.presentationController>) should have a non-nil sourceView or "
+              + "barButtonItem set before the presentation occurs."),
+          ModelException(
+            name: ModelException.generic,
+            reason: "UIPopoverPresentationController (<UIPopoverPresentationController: "
+              + "unread.presentationController>) should have a non-nil sourceView or "
+              + "barButtonItem set before the presentation occurs."),
+        ])
+      #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
+      #expect(root.presentedViewController == nil)
+      #expect(ModelRuntime.diagnostics == [])
       withExtendedLifetime(window) {}
     }
   }
