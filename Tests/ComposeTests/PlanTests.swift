@@ -37,6 +37,39 @@ struct PlanTests {
     #expect(plan.summary.removals == 1)
   }
 
+  @Test("A presentation's present step comes last, after every dismissal and other slot's steps")
+  func presentComesLast() {
+    func screen(sharing: String?, editing: String?, loaded: Bool) -> CompositionContent {
+      CompositionContent.build {
+        Presentation("share", item: sharing, id: \.self) { _ in
+          Child { DetailViewController() }
+        }
+        Presentation("editor", item: editing, id: \.self) { _ in
+          Child { HeaderViewController() }
+        }
+        Slot("content") {
+          if loaded { Child { ListViewController() } } else { Child { SpinnerViewController() } }
+        }
+      }
+    }
+    let before = CompositionTree(screen(sharing: nil, editing: "a", loaded: false))
+    let after = CompositionTree(
+      screen(sharing: "x", editing: nil, loaded: true), mounted: before)
+    // UIKit is asked to present once the plan's other steps are made and the dismissal ended.
+    #expect(
+      before.reconcile(to: after).plan.description == #"""
+        dismiss 'editor' #"a" HeaderViewController animated
+        will-move-to-nil 'content' second SpinnerViewController
+        remove-view 'content' second SpinnerViewController
+        remove-from-parent 'content' second SpinnerViewController
+        add-child 'content' first ListViewController
+        insert-view 'content' first ListViewController at 0
+        layout 'content' first ListViewController fill
+        did-move 'content' first ListViewController
+        present 'share' #"x" DetailViewController animated
+        """#)
+  }
+
   @Test("An unchanged declaration plans nothing")
   func unchanged() {
     let plan = Plan(from: Screen(loaded: true), to: Screen(loaded: true))

@@ -21,6 +21,8 @@
 /// were removed. Within a slot: first the removals (and kept-alive children leaving), in their old
 /// order; then, in the new order, each arriving child's sequence (`update` first when the child
 /// has an update closure: make, update, then the containment calls), each move and each update.
+/// A presentation's `present` steps come last, after every `dismiss`: UIKit is asked to present
+/// once the plan's other steps are made and a dismissal it runs has ended.
 public struct Plan: Equatable, CustomStringConvertible {
   /// The steps, in the order they are to be performed.
   public let steps: [Step]

@@ -10,7 +10,9 @@ extension Planner {
   /// The whole change is at most a `dismiss` of the child shown and a `present` of the child
   /// declared: a `present` when the item became non-`nil`, a `dismiss` when it became `nil`, both
   /// when its key changed, and nothing when it kept its key (the child's `update` runs as
-  /// elsewhere). A child that arrives gets its `update` step before its `present`. A declared
+  /// elsewhere). A child that arrives gets its `update` step in the slot's place and its `present`
+  /// at the end of the plan, after every other step: the executor asks UIKit to present once the
+  /// plan's other steps are made and the container's dismissals have ended. A declared
   /// child that may not be shown (`mayShow`: another presentation is) waits: the slot is mounted
   /// without it, marked as waiting, and it is reported when it starts waiting.
   ///
@@ -51,7 +53,9 @@ extension Planner {
     if declared.hasUpdate {
       steps.append(Plan.Step(.update, declared.identity))
     }
-    steps.append(Plan.Step(.present(animated: animates), declared.identity))
+    // UIKit is asked to present once the plan's other steps are made, and its dismissals have
+    // ended: the step comes last, after every dismissal (see `Planner.presentations`).
+    presentations.append(Plan.Step(.present(animated: animates), declared.identity))
     return new
   }
 

@@ -207,6 +207,7 @@ extension CompositionTree {
         planner.removeAll(of: slots[index])
       }
     }
+    planner.steps.append(contentsOf: planner.presentations)
     var tree = new
     if let mountedSlots {
       tree = CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics)
@@ -365,6 +366,9 @@ struct Planner {
   /// Whether an animated transition makes a swap.
   var animates = true
   var steps: [Plan.Step] = []
+  /// The `present` steps of presentations, appended to `steps` once every slot is planned: UIKit
+  /// is asked to present after the plan's other steps, its dismissals included.
+  var presentations: [Plan.Step] = []
   var diagnostics: [Diagnostic] = []
 
   init(forwarding: AppearanceForwarding) {

@@ -115,12 +115,13 @@ struct PresentationEdgeCaseTests {
     model.editing = nil
     model.sharing = "x"
     await harness.settle()
-    // The plan lists the slots in declaration order; UIKit is asked to present once the
-    // dismissal has ended, either way.
-    let dismissal = #"dismiss 'editor' #"a" EditorViewController animated"#
-    let presentation = #"present 'share' #"x" ShareSheetViewController animated"#
-    let steps = shareFirst ? [presentation, dismissal] : [dismissal, presentation]
-    harness.expectTrace(steps.joined(separator: "\n"))
+    // Whichever is declared first, the plan lists the steps as UIKit receives them: the
+    // dismissal, then the presentation, asked for once the dismissal has ended.
+    harness.expectTrace(
+      """
+      dismiss 'editor' #"a" EditorViewController animated
+      present 'share' #"x" ShareSheetViewController animated
+      """)
     #expect(container.presentedViewController === harness.controller(named: "share.x"))
     harness.expectDiagnostics()
     #expect(ModelRuntime.diagnostics.isEmpty)
