@@ -121,6 +121,9 @@ public final class Composer {
   /// The children a memory warning spared because a swap was taking them out; they are evicted
   /// when it ends, if still hidden.
   private var pendingEvictions: Set<ChildIdentity> = []
+  /// Whether ``evictHiddenChildren()`` was called while a declaration was applied: the eviction
+  /// is made once its plan is performed.
+  private var evictsAfterComposition = false
 
   /// How many compositions in a row may be invalidated by applying the previous one before the
   /// composer reports a ``Diagnostic/ID/compositionLoop`` and stops.
@@ -551,7 +554,19 @@ public final class Composer {
   ///
   /// A child that an animated swap is still taking out keeps its parent until the swap ends (its
   /// view is still on screen); it is evicted then, if it is still hidden.
+  ///
+  /// Called while the composer applies a declaration — from an update closure or a factory, or
+  /// from a child's callback that the plan causes, such as its `viewDidLoad()` — it evicts once
+  /// the plan is performed, before the composition ends: the plan's later steps still take the
+  /// children it hides as it planned them.
   public func evictHiddenChildren() {
+    if isComposing {
+      // The running plan still detaches the children it hides, and adds the controllers it made
+      // for its arriving children: an eviction performed in the middle of it would remove a
+      // child whose view is still attached, and forget those controllers.
+      evictsAfterComposition = true
+      return
+    }
     let swapping = executor.swappingChildren
     // A child a swap brings in is shown: the warning spares it for good.
     pendingEvictions.formUnion(executor.leavingChildren)
@@ -643,6 +658,10 @@ public final class Composer {
       composition: activity.nextComposition)
     ApplyingComposition.$current.withValue(applying) {
       apply(to: container)
+    }
+    if evictsAfterComposition {
+      evictsAfterComposition = false
+      evictHiddenChildren()
     }
   }
 

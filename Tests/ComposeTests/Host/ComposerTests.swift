@@ -232,6 +232,56 @@ struct ComposerTests {
   }
 
   @Test(
+    "Hidden children evicted from an update closure while a plan runs are evicted once it ends"
+  )
+  func evictionWhilePlanRuns() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let container = EvictingTabContainer()
+    container.uikitModel.name = "container"
+    let window = show(container)
+    let first = try #require(container.children.first)
+    let traced = container.composer.trace.count
+
+    // One composition hides the first tab and adds a child whose update closure evicts (as a
+    // memory warning handled meanwhile would).
+    container.selected = 1
+    container.showsSide = true
+    ModelRuntime.runUntilIdle()
+
+    #expect(
+      Array(container.composer.trace[traced...]) == [
+        "update 'side' some HeaderViewController",
+        "add-child 'side' some HeaderViewController",
+        "insert-view 'side' some HeaderViewController at 0",
+        "layout 'side' some HeaderViewController fill",
+        "did-move 'side' some HeaderViewController",
+        "detach-view 'tab' first ListViewController",
+        "add-child 'tab' second DetailViewController",
+        "insert-view 'tab' second DetailViewController at 0",
+        "layout 'tab' second DetailViewController fill",
+        "did-move 'tab' second DetailViewController",
+        "will-move-to-nil 'tab' first ListViewController",
+        "remove-from-parent 'tab' first ListViewController",
+      ])
+    // The side child is made once, and the controller its update closure saw is the one added.
+    #expect(container.made.count == 1)
+    #expect(container.updated.count == 1)
+    #expect(container.updated.first === container.made.first)
+    #expect(container.children.map(\.uikitModel.name) == ["side", "tab1"])
+    #expect(first.parent == nil)
+    #expect(first.viewIfLoaded?.superview == nil)
+    // No view of an evicted child is left behind.
+    #expect(
+      container.view.subviews.map { "\($0)" }.filter { !$0.hasPrefix("<LayoutTrigger") } == [
+        "<UIView: side.view>", "<UIView: tab1.view>",
+      ])
+    #expect(ModelRuntime.diagnostics.isEmpty)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    _ = window
+  }
+
+  @Test(
     "A change during a swap starts the next one when the running one ends, or at once when cut short",
     arguments: [(Interruption.finishRunning, 0.3), (Interruption.cutShort, 0.05)])
   func interruptionPolicies(policy: Interruption, nextStart: Double) throws {
@@ -273,6 +323,46 @@ struct ComposerTests {
           "animation#2.completion(true)",
         ])
     }
+  }
+}
+
+/// A tab-style container with a side slot whose child's update closure evicts hidden children.
+@MainActor
+private final class EvictingTabContainer: UIViewController {
+  var selected = 0 {
+    didSet { composer.setNeedsCompose() }
+  }
+  var showsSide = false {
+    didSet { composer.setNeedsCompose() }
+  }
+  /// The side controllers the factory made, and those the update closure saw.
+  var made: [UIViewController] = []
+  var updated: [UIViewController] = []
+
+  lazy var composer: Composer = Composer(container: self) { [unowned self] in
+    Slot("side") {
+      if showsSide {
+        Child {
+          let side = named(HeaderViewController(), "side")
+          self.made.append(side)
+          return side
+        } update: { (side: HeaderViewController) in
+          self.updated.append(side)
+          self.composer.evictHiddenChildren()
+        }
+      }
+    }
+    Slot("tab") {
+      switch selected {
+      case 0: Child { named(ListViewController(), "tab0") }.lifetime(.keepAlive)
+      default: Child { named(DetailViewController(), "tab1") }.lifetime(.keepAlive)
+      }
+    }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
   }
 }
 
