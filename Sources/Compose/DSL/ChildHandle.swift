@@ -40,6 +40,10 @@ public import UIKitModel
 /// hidden and not made yet), ``state`` is ``State/notMade``. In a slot that is running an
 /// animated swap, a new attachment takes effect when the swap ends, like every change to that
 /// slot. Attach a handle to one child at a time; attached to several, it follows a live one.
+///
+/// A handle of the child an animated swap takes out stays ``State/live``, and ``controller``
+/// returns its controller, until the swap ends: the controller is still the container's child,
+/// its view on screen. The handle is ``State/removed`` from then on.
 @MainActor
 public final class ChildHandle<Controller: UIViewController>: CustomStringConvertible {
   /// Whether a handle's child is live, and if not, why.

@@ -724,6 +724,45 @@ struct ChildHandleTests {
     _ = window
   }
 
+  @Test(
+    "A handle of the child an animated swap takes out stays live until the swap ends, then is removed"
+  )
+  func handleOfLeavingChildDuringSwap() throws {
+    ModelRuntime.reset()
+    ModelRuntime.exceptionPolicy = .record
+    let screen = DataFlowScreen { screen in
+      Slot("content") {
+        if screen.flag {
+          Child { named(ListViewController(), "list") }
+        } else {
+          Child { named(CardViewController(), "card") }.handle(screen.card)
+        }
+      }
+      .transition(.crossDissolve(duration: 0.3))
+    }
+    let window = show(screen)
+    let card = try #require(screen.children.first as? CardViewController)
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === card)
+
+    // Mid-swap, the leaving card is still the container's child, its view still on screen.
+    screen.flag = true
+    ModelRuntime.advance(by: 0.1)
+    #expect(ModelRuntime.runningAnimations.count == 1)
+    #expect(screen.children.count == 2)
+    #expect(card.parent === screen)
+    #expect(screen.card.state == .live)
+    #expect(screen.card.controller === card)
+    #expect(screen.card.description == "handle of 'CardViewController': live")
+
+    ModelRuntime.runUntilIdle()
+    #expect(screen.children.map(\.uikitModel.name) == ["list"])
+    #expect(card.parent == nil)
+    #expect(screen.card.state == .removed)
+    #expect(screen.card.controller == nil)
+    _ = window
+  }
+
   @Test("A handle does not bind a controller the factory returned that is already in use")
   func handleIgnoresRefusedController() throws {
     ModelRuntime.reset()
