@@ -114,6 +114,19 @@ extension Executor {
           source: entry.source))
       controller.modalTransitionStyle = .coverVertical
     }
+    if !Self.popoverHasAnchor(controller) {
+      reportDiagnostic?(
+        Diagnostic(
+          id: .popoverNeedsSource,
+          message: "child \(identity) is presented as a popover with no source view, bar button "
+            + "item or source item; UIKit raises an exception for such a popover, so it is not "
+            + "presented; set the anchor of the controller's 'popoverPresentationController' (its "
+            + "'sourceView' or 'sourceItem') in the child's update closure",
+          source: entry.source))
+      // Planned again at the next composition, as a presentation UIKit refuses.
+      if presentation.shown[identity.slot] == identity { presentation.shown[identity.slot] = nil }
+      return true
+    }
     #endif
     presentationDelegate?(controller)
     let slotName = identity.slot
@@ -132,6 +145,23 @@ extension Executor {
     presentation.busySlots.insert(slotName)
     return true
   }
+
+  #if !os(tvOS)
+  /// Whether a controller about to be presented has what UIKit needs to place it.
+  ///
+  /// A popover needs a source view, a bar button item or a source item; any other style needs
+  /// nothing.
+  private static func popoverHasAnchor(_ controller: UIViewController) -> Bool {
+    guard controller.modalPresentationStyle == .popover,
+      let popover = controller.popoverPresentationController
+    else { return true }
+    #if canImport(UIKit)
+    return popover.sourceView != nil || popover.barButtonItem != nil || popover.sourceItem != nil
+    #else
+    return popover.sourceView != nil
+    #endif
+  }
+  #endif
 
   /// Sets the presentation and transition styles a presentation declares on its child's
   /// controller: when the controller is made, before its `update` closure runs (which may then

@@ -77,6 +77,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// full screen, which UIKit refuses with an exception; it is presented with the default
     /// transition.
     public static let partialCurlNeedsFullScreen = ID(rawValue: "partialCurlNeedsFullScreen")
+    /// A ``Presentation`` presents its child as a popover whose presentation controller has no
+    /// source view, bar button item or source item, which UIKit refuses with an exception; it is
+    /// not presented until its update closure sets one.
+    public static let popoverNeedsSource = ID(rawValue: "popoverNeedsSource")
 
     /// A child of a ``NavigationStack``, ``Tabs``, ``Pages`` or a ``Presentation`` is declared
     /// with ``Child/lifetime(_:)`` or ``Child/transition(_:)``, which only a ``Slot`` applies; the

@@ -12,6 +12,7 @@ import UIKitModel
 @Observable
 private final class InspectorModel {
   var inspecting: String?
+  var anchored = false
 }
 
 private final class InspectorViewController: UIViewController {}
@@ -92,13 +93,17 @@ struct PresentationControllerTests {
       ])
   }
 
-  @Test("A popover presented with no source view makes the model record UIKit's exception")
-  func popoverWithoutSourceRaises() async throws {
+  @Test("A popover with no source view is reported and not presented, until its update sets one")
+  func popoverWithoutSourceReported() async throws {
     let host = InspectorHost()
     let model = InspectorModel()
     host.declaration = {
       Presentation("inspector", item: model.inspecting, id: \.self) { _ in
-        Child { InspectorViewController() }
+        Child {
+          InspectorViewController()
+        } update: {
+          if model.anchored { $0.popoverPresentationController?.sourceView = host.view }
+        }
       }
       .presentationStyle(.popover)
       .onDismiss { model.inspecting = nil }
@@ -109,11 +114,26 @@ struct PresentationControllerTests {
     await harness.settle()
 
     #expect(host.presentedViewController == nil)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
     #expect(
       harness.takeDiagnostics() == [
-        "NSGenericException: UIPopoverPresentationController (<UIPopoverPresentationController: "
-          + "inspector.a.presentationController>) should have a non-nil sourceView or barButtonItem "
-          + "set before the presentation occurs."
+        "popoverNeedsSource: child 'inspector' #\"a\" InspectorViewController is presented as a "
+          + "popover with no source view, bar button item or source item; UIKit raises an "
+          + "exception for such a popover, so it is not presented; set the anchor of the "
+          + "controller's 'popoverPresentationController' (its 'sourceView' or 'sourceItem') in "
+          + "the child's update closure [declared at PresentationControllerTests.swift:101]"
+      ])
+
+    model.anchored = true
+    await harness.settle()
+    let inspector = try #require(host.presentedViewController as? InspectorViewController)
+    #expect(inspector.popoverPresentationController?.sourceView === host.view)
+    #expect(ModelRuntime.recordedExceptions.isEmpty)
+    #expect(
+      harness.takeDiagnostics() == [
+        "unmodelledPresentationStyle: <InspectorViewController: inspector.a> was presented with "
+          + "style 'popover', which the model does not model; it behaves as 'overFullScreen' "
+          + "(model check)"
       ])
   }
 }
