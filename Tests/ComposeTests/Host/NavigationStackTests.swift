@@ -860,6 +860,49 @@ struct NavigationStackTests {
     #expect(zip(navigation.viewControllers, shown).allSatisfy { $0 === $1 })
   }
 
+  @Test("A back pop while the root is hidden is written back from the stack as it is shown")
+  func popWhileRootHidden() async {
+    let navigation = DeclaredNavigationController()
+    var hidesRoot = false
+    var path = ["a", "b"]
+    navigation.declaration = {
+      NavigationStack(path: path, id: \.self) {
+        Child { InboxListViewController() }.hidden(hidesRoot)
+      } destination: { _ in
+        Child { MessageViewController() }
+      }
+      .onPop { path = $0 }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#"a" MessageViewController, 1.#"b" MessageViewController]
+      """)
+    let report =
+      "navigationStackShape: navigation stack 'navigation' declares its root child hidden "
+      + "('.hidden()'); a navigation stack needs a root, so the stack is left as it is until "
+      + "one is declared; declare one shown child in its root closure"
+    await harness.expectTrace("", expectingDiagnostics: [report]) {
+      hidesRoot = true
+      navigation.setNeedsCompose()
+    }
+    let shown = navigation.viewControllers
+    await harness.expectTrace("", expectingDiagnostics: [report]) {
+      navigation.popViewController(animated: true)
+      navigation.setNeedsCompose()
+    }
+    #expect(path == ["a"])
+    #expect(navigation.viewControllers.count == 2)
+    #expect(zip(navigation.viewControllers, shown).allSatisfy { $0 === $1 })
+    await harness.expectTrace("") {
+      hidesRoot = false
+      navigation.setNeedsCompose()
+    }
+    #expect(navigation.viewControllers.count == 2)
+    #expect(zip(navigation.viewControllers, shown).allSatisfy { $0 === $1 })
+  }
+
   @Test("A root that declares no child on the first composition shows no stack")
   func noRootAtFirst() async {
     let navigation = DeclaredNavigationController()
