@@ -230,6 +230,7 @@ private enum Articles {
   enum DataFlowArticle {
     struct Message: Identifiable, Equatable {
       let id: Int
+      var subject = ""
     }
 
     final class MessageViewController: UIViewController {
@@ -273,6 +274,18 @@ private enum Articles {
           Child(input: message) {
             MessageRowViewController()
           } update: { row, message in
+            row.message = message
+          }
+        }
+      }
+    }
+
+    @MainActor static func skippingRows(_ messages: [Message]) -> Slot {
+      Slot("rows") {
+        ForEach(messages, skipsUnchangedElements: true) { message in
+          Child {
+            MessageRowViewController()
+          } update: { row in
             row.message = message
           }
         }
@@ -461,6 +474,15 @@ struct ArticleExamplesTests {
       from: Article.detail(selectedMessage: nil),
       to: Article.detail(selectedMessage: Article.Message(id: 1)))
     #expect(detail.summary.updates == 1)
+    // A list that skips unchanged elements updates the changed one only.
+    var edited = messages
+    edited[1].subject = "Re: lunch"
+    #expect(
+      Plan(from: Article.skippingRows(messages), to: Article.skippingRows(edited)).summary.updates
+        == 1)
+    #expect(
+      Plan(from: Article.skippingRows(messages), to: Article.skippingRows(messages)).summary
+        .updates == 0)
   }
 
   @Test("TransitionsAndInterruptions: a different item is a swap with the slot's transition")

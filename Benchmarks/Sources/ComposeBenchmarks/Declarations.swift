@@ -38,6 +38,20 @@ enum Declarations {
     }
   }
 
+  /// W2, W3: ``keyedList(_:)`` declared with `skipsUnchangedElements`, so that only the
+  /// elements whose key is new make their content.
+  ///
+  /// - Parameter keys: The keys, unique.
+  /// - Returns: The declaration.
+  @CompositionBuilder
+  static func skippingList<Key: Hashable>(_ keys: [Key]) -> CompositionContent {
+    Slot("list") {
+      ForEach(keys, id: \.self, skipsUnchangedElements: true) { _ in
+        Child { RowController() }
+      }
+    }
+  }
+
   /// W4: a chain of groups `depth` deep in one slot, a child at every level and a leaf whose
   /// explicit identity is `leaf`.
   ///

@@ -123,15 +123,20 @@ struct Runner {
   ///     (declare + resolve + reconcile); `nil` for none.
   ///   - strings: The `String` keys the lists are declared with, when they are not `keys`
   ///     themselves; the hash floor and the standard library are then measured on them.
+  ///   - skipping: The mounted declaration and a builder of the new one, both with a list that
+  ///     skips its unchanged elements, for a fourth row (declare + resolve + reconcile of that
+  ///     list); `nil` for none.
   mutating func reconcileCase(
     id: String, workload: String, keys: KeyEdit, minimum: Int? = nil,
     old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11,
     againstMounted: Bool = true, declare: (() -> CompositionContent)? = nil,
-    strings: StringKeys? = nil
+    strings: StringKeys? = nil,
+    skipping: (old: CompositionContent, declare: () -> CompositionContent)? = nil
   ) {
     let oldTree = CompositionTree(old)
     let basis = againstMounted ? oldTree : nil
     let newTree = CompositionTree(new, mounted: basis)
+    let skippingTree = skipping.map { CompositionTree($0.old) }
     if let profile {
       guard profile.id == id else { return }
       for _ in 0..<profile.iterations {
@@ -139,6 +144,9 @@ struct Runner {
           blackHole(oldTree.reconcile(to: CompositionTree(new, mounted: basis)))
         } else if profile.phase == "declare", let declare {
           blackHole(oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)))
+        } else if profile.phase == "skipping", let skipping, let skippingTree {
+          blackHole(
+            skippingTree.reconcile(to: CompositionTree(skipping.declare(), mounted: skippingTree)))
         } else if profile.phase == "floor" {
           blackHole(Floors.hash(keys.old, keys.new))
         } else if profile.phase == "stdlib" {
@@ -166,6 +174,13 @@ struct Runner {
           { oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)) }
         ))
     }
+    if let skipping, let skippingTree {
+      phases.append(
+        (
+          Self.skippingPhase, "skipping",
+          { skippingTree.reconcile(to: CompositionTree(skipping.declare(), mounted: skippingTree)) }
+        ))
+    }
     let jobs: [Job] =
       Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples, strings: strings)
       + Self.identityJobs(old: oldTree, new: newTree)
@@ -184,6 +199,10 @@ struct Runner {
     }
     print("  \(id): done")
   }
+
+  /// The phase of a list declared with `skipsUnchangedElements`: declare + resolve + reconcile.
+  nonisolated static let skippingPhase =
+    "declare + resolve + reconcile, skipping unchanged elements"
 
   /// W7: the 100-slot body alone, with resolution, and a full no-op recompose.
   mutating func bodyCase() {

@@ -93,7 +93,10 @@ if runner.wants("W2") {
         id: "W2-\(count)-\(percent)", workload: "W2 keyed, \(percent)% edits", keys: keys,
         old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
         stdlibSamples: count >= 100_000 ? 3 : 11,
-        declare: { Declarations.keyedList(keys.new) })
+        declare: { Declarations.keyedList(keys.new) },
+        skipping: (
+          Declarations.skippingList(keys.old), { Declarations.skippingList(keys.new) }
+        ))
     }
   }
   // The same edits on String keys.
@@ -107,7 +110,10 @@ if runner.wants("W2") {
         keys: keys,
         old: Declarations.keyedList(strings.old), new: Declarations.keyedList(strings.new),
         stdlibSamples: count >= 100_000 ? 3 : 11,
-        declare: { Declarations.keyedList(strings.new) }, strings: strings)
+        declare: { Declarations.keyedList(strings.new) }, strings: strings,
+        skipping: (
+          Declarations.skippingList(strings.old), { Declarations.skippingList(strings.new) }
+        ))
     }
   }
 }
@@ -126,7 +132,8 @@ if runner.wants("W3") {
     runner.reconcileCase(
       id: "W3-\(id)", workload: workload, keys: keys,
       old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
-      declare: { Declarations.keyedList(keys.new) })
+      declare: { Declarations.keyedList(keys.new) },
+      skipping: (Declarations.skippingList(keys.old), { Declarations.skippingList(keys.new) }))
   }
 }
 
@@ -177,7 +184,8 @@ if runner.wants("W3") {
       id: "W3-\(id)", workload: workload, keys: keys,
       old: Declarations.keyedList(keys.old), new: Declarations.keyedList(keys.new),
       stdlibSamples: id.hasPrefix("reverse") ? 0 : 11,
-      declare: { Declarations.keyedList(keys.new) })
+      declare: { Declarations.keyedList(keys.new) },
+      skipping: (Declarations.skippingList(keys.old), { Declarations.skippingList(keys.new) }))
   }
 }
 

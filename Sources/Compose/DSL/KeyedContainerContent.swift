@@ -9,10 +9,11 @@ struct NamedKeyedElements: KeyedElements {
   func key(at index: Int) -> ChildKey { list.key(at: index) }
   var contents: [SlotContent] { list.contents }
   func checkKeys() -> KeyCheck { list.checkKeys() }
-  func run(prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?)
-    -> any KeyedRun
-  {
-    list.run(prefix: prefix, locals: locals, keys: keys, match: match)
+  func run(
+    prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?,
+    environment: EnvironmentValues
+  ) -> any KeyedRun {
+    list.run(prefix: prefix, locals: locals, keys: keys, match: match, environment: environment)
   }
   func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
     list.match(against: run, prefix: prefix)

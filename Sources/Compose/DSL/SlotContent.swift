@@ -201,6 +201,118 @@ public struct ForEach<Data: RandomAccessCollection, Key: Hashable>: SlotComponen
   }
 }
 
+extension ForEach where Data.Element: Equatable {
+  /// Declares children for each element, keyed by a key path, making an element's content only
+  /// when the element is new or changed.
+  ///
+  /// For a long list whose elements are values, such as a feed of a thousand cards: an element
+  /// whose key is mounted and whose value equals (`==`) the one declared with that key last time
+  /// keeps its children as they are, without calling `content` for it, and their updates do not
+  /// run, as with ``Child/init(fileID:line:input:_:update:)`` and an equal input. `content` runs
+  /// for every element whose key is new or whose value changed, and for every element when the
+  /// environment in effect at the list has changed (compared as a nested container compares it:
+  /// a value that is not `Equatable` is never the same) or when the list is declared for the
+  /// first time.
+  ///
+  /// ```swift
+  /// Slot("cards", layout: .stack(axis: .vertical, spacing: 8)) {
+  ///   ForEach(cards, id: \.id, skipsUnchangedElements: true) { card in
+  ///     Child { CardViewController() } update: { $0.card = card }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Use it only when an element's children depend on the element alone: state that `content`
+  /// or an update reads from elsewhere (a selection, an object's properties, a value captured
+  /// from the container) is not seen as a change. Put such state in the element (a struct of the
+  /// card and whether it is selected), or declare the list without `skipsUnchangedElements`.
+  /// An element is skipped only when the list's children are one per element, which is what lets
+  /// the mounted child stand for the element; any other list makes every element's content.
+  ///
+  /// - Parameters:
+  ///   - data: The elements.
+  ///   - key: The key path to each element's key.
+  ///   - skipsUnchangedElements: Whether to make an element's content only when it is new or
+  ///     changed; `false` declares the list as ``init(_:id:fileID:line:content:)`` does.
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - content: The children of one element; kept by the declaration until it is resolved.
+  @inlinable
+  public init(
+    _ data: Data, id key: KeyPath<Data.Element, Key>, skipsUnchangedElements: Bool,
+    fileID: String = #fileID, line: Int = #line,
+    @SlotBuilder content: @escaping @MainActor (Data.Element) -> SlotContent
+  ) {
+    guard skipsUnchangedElements else {
+      self.init(data, id: key, fileID: fileID, line: line, content: content)
+      return
+    }
+    // Inlinable, like the initializer that makes every element's content, so that keys and
+    // elements are read and compared where their types are known.
+    var keys: [Key] = []
+    keys.reserveCapacity(data.count)
+    for element in data {
+      keys.append(element[keyPath: key])
+    }
+    self.init(
+      keys: keys, elements: Array(data), source: SourceLocation(fileID: fileID, line: line),
+      operations: .specialized, content: content,
+      unchanged: { old, new, sources in
+        // Through buffers: an array's subscript checks its bounds at every element.
+        old.withUnsafeBufferPointer { old in
+          new.withUnsafeBufferPointer { new in
+            sources.withUnsafeBufferPointer { sources in
+              [Bool](unsafeUninitializedCapacity: new.count) { flags, count in
+                for index in 0..<new.count {
+                  let source = sources[index]
+                  flags.initializeElement(at: index, to: source >= 0 && old[source] == new[index])
+                }
+                count = new.count
+              }
+            }
+          }
+        }
+      })
+  }
+
+  @usableFromInline
+  init(
+    keys: [Key], elements: [Data.Element], source: SourceLocation,
+    operations: KeyOperations<Key>,
+    content: @escaping @MainActor (Data.Element) -> SlotContent,
+    unchanged: @escaping ([Data.Element], [Data.Element], [Int]) -> [Bool]
+  ) {
+    slotContent = SlotContent(
+      .keyed(
+        SkippingElements(
+          keyed: TypedElements(keys: keys, contents: [], source: source, operations: operations),
+          elements: elements, content: content, unchanged: unchanged)))
+  }
+}
+
+extension ForEach where Data.Element: Identifiable & Equatable, Key == Data.Element.ID {
+  /// Declares children for each element, keyed by its `id`, making an element's content only
+  /// when the element is new or changed (see
+  /// ``init(_:id:skipsUnchangedElements:fileID:line:content:)``).
+  ///
+  /// - Parameters:
+  ///   - data: The elements.
+  ///   - skipsUnchangedElements: Whether to make an element's content only when it is new or
+  ///     changed.
+  ///   - fileID: The file of the declaration, for diagnostics.
+  ///   - line: The line of the declaration, for diagnostics.
+  ///   - content: The children of one element; kept by the declaration until it is resolved.
+  @inlinable
+  public init(
+    _ data: Data, skipsUnchangedElements: Bool, fileID: String = #fileID, line: Int = #line,
+    @SlotBuilder content: @escaping @MainActor (Data.Element) -> SlotContent
+  ) {
+    self.init(
+      data, id: \.id, skipsUnchangedElements: skipsUnchangedElements, fileID: fileID, line: line,
+      content: content)
+  }
+}
+
 extension ForEach where Data.Element: Identifiable, Key == Data.Element.ID {
   /// Declares children for each element, keyed by its `id`.
   ///

@@ -367,10 +367,11 @@ final class ResolvedChild {
     extras = box
   }
 
-  /// Whether this child needs its update when `old` was what was mounted: always, unless both
-  /// have an input and the inputs are equal.
+  /// Whether this child needs its update when `old` was what was mounted: always, unless it is
+  /// `old` itself, or both have an input and the inputs are equal.
   func needsUpdate(after old: ResolvedChild) -> Bool {
-    guard hasUpdate else { return false }
+    // The mounted child itself stands for an unchanged element of a list that skips them.
+    guard hasUpdate, self !== old else { return false }
     guard let input, let oldInput = old.input else { return true }
     return !input.equals(oldInput)
   }
@@ -1114,37 +1115,61 @@ struct Resolver {
   /// alone in the branch of an `if` where the mounted child was declared (`keepInBranch`). Other
   /// elements are collected as usual.
   private mutating func collect(
-    _ elements: any KeyedElements, matched match: KeyedMatch, path: StructuralPath,
+    _ elements: any KeyedElements, matched match: KeyedMatch, mounted mountedRun: any KeyedRun,
+    path: StructuralPath,
     slotTransition: Transition, environment: EnvironmentValues, into children: inout ChildList
   ) {
     runCapture = .disarmed
-    let contents = elements.contents
     let sources = match.sources
+    // A list that makes the content of changed elements only: the unchanged ones are marked.
+    let skipping = elements.contents(
+      matching: sources, mounted: mountedRun, environment: environment)
+    // The contents of the elements that are not unchanged, in order: the next one is read at
+    // `made`.
+    let contents = skipping?.contents ?? elements.contents
+    let unchanged = skipping?.unchanged ?? []
+    var made = 0
     let prefixCount = path.count
     var locals = RunLocals()
     var captures = true
     var parent: StructuralPath.Parent?
-    let plainType = mountedRun?.plainType
+    let plainType = mountedRun.plainType
     // Read through buffers: an array's subscript copies the element out, which retains it.
     let candidates = candidates
     contents.withUnsafeBufferPointer { contents in
       candidates.withUnsafeBufferPointer { candidates in
-        for index in 0..<contents.count {
+        for index in 0..<sources.count {
           let source = sources[index]
+          if index < unchanged.count, unchanged[index] {
+            // An unchanged element of a list whose children are one per element: the mounted
+            // child of its key stands for it, as it is.
+            if source != index { reusesAll = false }
+            candidates[source].refreshEnvironment(environment, nesting: nests)
+            children.append(candidates[source])
+            if let plainType {
+              locals.appendPlain(controllerType: plainType)
+            } else {
+              locals.append(mountedRun.local(at: source))
+            }
+            continue
+          }
+          // The element's content: every element's, or the next one made.
+          let at = made
+          made += 1
           // The mounted child has the same slot, path to the list and key; it is the same child
           // when it is the element's only content, or the only content of the same branch of an
           // `if` there, of the same type. (The content is borrowed and
           // the mounted child read in place: bound to names, they would be retained and released.)
           if source >= 0 {
             let keeping = Self.keeping(
-              candidates[source], for: contents[index], prefixCount: prefixCount,
+              candidates[source], for: contents[at], prefixCount: prefixCount,
               plainType: plainType, slotTransition: slotSignature)
             if keeping != .other {
               if source != index { reusesAll = false }
               if keeping == .stands {
                 candidates[source].refreshEnvironment(environment, nesting: nests)
                 children.append(candidates[source])
-              } else if case .child(let declaration) = contents[index].node {
+              } else if case .child(let declaration) = contents[at].node {
                 if declaration.hasHandle { madeChildWithHandle = true }
                 children.append(
                   ResolvedChild(
@@ -1166,7 +1191,7 @@ struct Resolver {
           // same way when the mounted child was declared in the same branch.
           if source >= 0,
             keepInBranch(
-              candidates[source], for: contents[index], prefixCount: prefixCount,
+              candidates[source], for: contents[at], prefixCount: prefixCount,
               slotTransition: slotTransition, environment: environment, into: &children,
               locals: &locals)
           {
@@ -1179,13 +1204,13 @@ struct Resolver {
           collectsNewKey = source < 0
           let elementPath = shared.appending(.key(elements.key(at: index)))
           // An element that is one child, the usual one, bound from the buffer in place.
-          if case .child(let declaration) = contents[index].node {
+          if case .child(let declaration) = contents[at].node {
             collect(
               child: declaration, path: elementPath, slotTransition: slotTransition,
               environment: environment, keyOccurrence: 0, into: &children)
           } else {
             collect(
-              contents[index], path: elementPath, slotTransition: slotTransition,
+              contents[at], path: elementPath, slotTransition: slotTransition,
               environment: environment, into: &children)
           }
           collectsNewKey = false
@@ -1203,7 +1228,8 @@ struct Resolver {
     }
     var match = match
     match.mountedCode = mountedCode
-    capturedRun = elements.run(prefix: path, locals: locals, keys: match.keys, match: match)
+    capturedRun = elements.run(
+      prefix: path, locals: locals, keys: match.keys, match: match, environment: environment)
     runCapture = .captured
   }
 
@@ -1305,7 +1331,7 @@ struct Resolver {
         let match = elements.match(against: mountedRun, prefix: path)
       {
         collect(
-          elements, matched: match, path: path, slotTransition: slotTransition,
+          elements, matched: match, mounted: mountedRun, path: path, slotTransition: slotTransition,
           environment: environment, into: &children)
         return
       }
@@ -1348,7 +1374,8 @@ struct Resolver {
         }
       }
       if capturesRun, runCapture != .failed, let keyIndex {
-        capturedRun = elements.run(prefix: path, locals: locals, keys: keyIndex, match: nil)
+        capturedRun = elements.run(
+          prefix: path, locals: locals, keys: keyIndex, match: nil, environment: environment)
         runCapture = .captured
       }
     case .environment(let change, let inner):

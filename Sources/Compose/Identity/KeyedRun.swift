@@ -4,6 +4,7 @@
 /// found by. Diffing a long list through `AnyHashable` costs several times more than through the
 /// keys' own type, so a slot whose children all come from one `ForEach`, one child per element,
 /// also keeps a ``KeyedRun`` of typed keys, and the reconciler diffs that instead.
+@MainActor
 protocol KeyedElements {
   var source: SourceLocation { get }
   var count: Int { get }
@@ -15,8 +16,17 @@ protocol KeyedElements {
   func checkKeys() -> KeyCheck
   /// The typed keys of a list whose keys are unique and whose elements each declared exactly one
   /// child; `keys` is what ``checkKeys()`` or ``match(against:prefix:)`` returned.
-  func run(prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?)
-    -> any KeyedRun
+  func run(
+    prefix: StructuralPath, locals: RunLocals, keys: KeyIndex, match: KeyedMatch?,
+    environment: EnvironmentValues
+  ) -> any KeyedRun
+  /// For each element matched with the mounted `run` by `sources`, whether it is unchanged since
+  /// `run`, and the contents of the other elements, in order: an unchanged element's content is
+  /// not made, and its child is the mounted one. `nil` when every element's content is made: a list not declared with
+  /// ``ForEach/init(_:id:skipsUnchangedElements:fileID:line:content:)``, or one whose
+  /// environment has changed since `run`.
+  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
+    -> (contents: [SlotContent], unchanged: [Bool])?
   /// Matches the keys with those of the list mounted at the same place: for each element, the
   /// mounted position of its key. `nil` when the lists cannot be compared (another key type or
   /// another place) or when a key is repeated (the slow path reports it).
@@ -74,6 +84,10 @@ struct KeyedMatch {
 
 extension KeyedElements {
   var kind: String { "the ForEach" }
+
+  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
+    -> (contents: [SlotContent], unchanged: [Bool])?
+  { nil }
 }
 
 /// The operations on a list's keys that cost the most, compiled for the keys' own type.
@@ -222,13 +236,14 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     return .repeated(result)
   }
 
-  func run(prefix: StructuralPath, locals: RunLocals, keys index: KeyIndex, match: KeyedMatch?)
-    -> any KeyedRun
-  {
+  func run(
+    prefix: StructuralPath, locals: RunLocals, keys index: KeyIndex, match: KeyedMatch?,
+    environment: EnvironmentValues
+  ) -> any KeyedRun {
     TypedRun(
       prefix: prefix, keys: keys, locals: locals,
       index: unsafeDowncast(index, to: TypedKeyIndex<Key>.self), operations: operations,
-      match: match)
+      match: match, values: nil)
   }
 
   func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
@@ -451,6 +466,12 @@ protocol KeyedRun: AnyObject {
   /// The type of the keys; two runs with the same key type are of the same class, `TypedRun`
   /// of that type, the only class of run.
   var keyType: ObjectIdentifier { get }
+  /// The local identity of the child at `index` (see ``RunLocals/local(at:)``).
+  func local(at index: Int) -> LocalIdentity
+  /// The elements of a list declared with
+  /// ``ForEach/init(_:id:skipsUnchangedElements:fileID:line:content:)``, and the environment in
+  /// effect where it was declared; `nil` for any other list.
+  var values: ElementValues? { get }
 }
 
 /// The typed keys of a list with unique keys, and the rest of each child's identity.
@@ -465,12 +486,13 @@ final class TypedRun<Key: Hashable>: KeyedRun {
   /// The matching with the mounted list found while resolving, used by every reconciliation with
   /// that slot, until the run is mounted (``releaseMatch()``).
   private var match: KeyedMatch?
+  let values: ElementValues?
 
   var count: Int { keys.count }
 
   init(
     prefix: StructuralPath, keys: [Key], locals: RunLocals, index: TypedKeyIndex<Key>,
-    operations: KeyOperations<Key>, match: KeyedMatch?
+    operations: KeyOperations<Key>, match: KeyedMatch?, values: ElementValues?
   ) {
     self.prefix = prefix
     self.keys = keys
@@ -478,7 +500,10 @@ final class TypedRun<Key: Hashable>: KeyedRun {
     self.index = index
     self.operations = operations
     self.match = match
+    self.values = values
   }
+
+  func local(at index: Int) -> LocalIdentity { locals.local(at: index) }
 
   func releaseMatch() {
     match = nil
@@ -517,5 +542,78 @@ final class TypedRun<Key: Hashable>: KeyedRun {
       }
     }
     return KeyedDifference(sources: sources, oldCount: old.keys.count)
+  }
+}
+
+/// The elements of a list whose content is made only for the elements that changed, and the
+/// environment in effect where the list was declared, kept by its run for the next declaration.
+class ElementValues {
+  let environment: EnvironmentValues
+
+  init(environment: EnvironmentValues) {
+    self.environment = environment
+  }
+}
+
+/// ``ElementValues`` of one element type.
+final class TypedElementValues<Element>: ElementValues {
+  let elements: [Element]
+
+  init(_ elements: [Element], environment: EnvironmentValues) {
+    self.elements = elements
+    super.init(environment: environment)
+  }
+}
+
+/// The elements of a ``ForEach`` declared with
+/// ``ForEach/init(_:id:skipsUnchangedElements:fileID:line:content:)``: the content of an element
+/// is made when it is read, so that an element equal to the one mounted with its key, in the
+/// same environment, makes none.
+struct SkippingElements<Element, Key: Hashable>: KeyedElements {
+  /// The keys, and everything about them, as an eagerly declared list has them.
+  let keyed: TypedElements<Key>
+  let elements: [Element]
+  let content: @MainActor (Element) -> SlotContent
+  /// For each new element, whether its key is mounted (its position there in `sources`, else
+  /// `-1`) and the mounted element equals it; compiled where `Element` is known.
+  let unchanged: (_ old: [Element], _ new: [Element], _ sources: [Int]) -> [Bool]
+
+  var source: SourceLocation { keyed.source }
+  var count: Int { keyed.count }
+  func key(at index: Int) -> ChildKey { keyed.key(at: index) }
+  func checkKeys() -> KeyCheck { keyed.checkKeys() }
+  func match(against run: any KeyedRun, prefix: StructuralPath) -> KeyedMatch? {
+    keyed.match(against: run, prefix: prefix)
+  }
+
+  var contents: [SlotContent] {
+    var contents: [SlotContent] = []
+    contents.reserveCapacity(elements.count)
+    for element in elements { contents.append(content(element)) }
+    return contents
+  }
+
+  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
+    -> (contents: [SlotContent], unchanged: [Bool])?
+  {
+    guard let values = run.values as? TypedElementValues<Element>,
+      values.environment.hasSameValues(as: environment)
+    else { return nil }
+    let unchanged = self.unchanged(values.elements, elements, sources)
+    var contents: [SlotContent] = []
+    for index in elements.indices where !unchanged[index] {
+      contents.append(content(elements[index]))
+    }
+    return (contents, unchanged)
+  }
+
+  func run(
+    prefix: StructuralPath, locals: RunLocals, keys index: KeyIndex, match: KeyedMatch?,
+    environment: EnvironmentValues
+  ) -> any KeyedRun {
+    TypedRun(
+      prefix: prefix, keys: keyed.keys, locals: locals,
+      index: unsafeDowncast(index, to: TypedKeyIndex<Key>.self), operations: keyed.operations,
+      match: match, values: TypedElementValues(elements, environment: environment))
   }
 }
