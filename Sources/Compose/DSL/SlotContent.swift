@@ -208,7 +208,7 @@ extension ForEach where Data.Element: Equatable {
   /// For a long list whose elements are values, such as a feed of a thousand cards: an element
   /// whose key is mounted and whose value equals (`==`) the one declared with that key last time
   /// keeps its children as they are, without calling `content` for it, and their updates do not
-  /// run, as with ``Child/init(fileID:line:input:_:update:)`` and an equal input. `content` runs
+  /// run, as with ``Child/init(fileID:line:input:make:update:)`` and an equal input. `content` runs
   /// for every element whose key is new or whose value changed, and for every element when the
   /// environment in effect at the list has changed (compared as a nested container compares it:
   /// a value that is not `Equatable` is never the same) or when the list is declared for the
