@@ -1,4 +1,4 @@
-import Compose
+@_spi(ComposeTesting) import Compose
 import Foundation
 import Testing
 
@@ -287,6 +287,53 @@ struct ReconcilerProperties {
     }
   }
 
+  @Test("A list skipping unchanged elements plans the same, less their updates, in every shape")
+  func skippingListsPlanTheSame() {
+    Cases.run(base: 0x5C1F_5EED_0000_0008, count: 300) { seed in
+      var editor = KeyEditor(seed: seed, firstNewKey: 1_000_000)
+      let count = [0, 1, 3, 8, 20, 40, 150, 500][editor.random.below(8)]
+      let oldKeys = Array(0..<count)
+      let (shape, newKeys) = editor.edit(oldKeys)
+      let old = oldKeys.map { VersionedRow(id: $0, version: 0) }
+      // Some kept elements change, with the same key.
+      let new = newKeys.map { VersionedRow(id: $0, version: editor.random.chance(0.1) ? 1 : 0) }
+      let changed = Set(new.filter { $0.version == 1 && $0.id < 1_000_000 }.map(\.id))
+      let every = CompositionTree(versionedRows(old, skips: false))
+      let everyPlan = every.reconcile(
+        to: CompositionTree(versionedRows(new, skips: false), mounted: every)
+      ).plan
+      let skipping = CompositionTree(versionedRows(old, skips: true))
+      let declared = CompositionTree(versionedRows(new, skips: true), mounted: skipping)
+      let skippingPlan = skipping.reconcile(to: declared).plan
+      // The updates of kept elements that did not change are the only steps left out.
+      let oldIDs = Set(oldKeys)
+      let expected = everyPlan.steps.filter { step in
+        guard case .update = step.action, let id = step.child.innermostKey?.base as? Int else {
+          return true
+        }
+        return !oldIDs.contains(id) || changed.contains(id)
+      }
+      var failures: [String] = []
+      if skippingPlan.steps.map(\.description) != expected.map(\.description) {
+        failures.append(
+          "planned \(skippingPlan.steps.map(\.description)); expected \(expected.map(\.description))")
+      }
+      var interpreter = PlanInterpreter(mounted: skipping)
+      interpreter.perform(skippingPlan, declared: declared)
+      failures += interpreter.violations
+      if interpreter.shown(in: "rows") != declared.children(in: "rows") {
+        failures.append("performing the plan does not show the new list")
+      }
+      #expect(
+        failures.isEmpty,
+        Comment(
+          rawValue: "seed \(hex(seed)), \(shape) of \(count) keys: \(failures.prefix(3))\n"
+            + "replay: \(Cases.replayVariable)=\(hex(seed)) swift test --filter ReconcilerProperties"
+        ))
+      return failures.isEmpty
+    }
+  }
+
   @Test("The move oracles agree with each other on known orders", arguments: knownOrders)
   func oraclesAgree(_ order: [Int], _ moves: Int) {
     #expect(Oracle.minimumMoves(order) == moves)
@@ -415,6 +462,23 @@ private func rowsAfterHeader(_ keys: [Int]) -> CompositionContent {
     Child { HeaderViewController() }
     ForEach(keys, id: \.self) { _ in
       Child { RowViewController() }
+    }
+  }
+  .compositionContent
+}
+
+/// An element of a list whose value can change while its key stays.
+private struct VersionedRow: Equatable {
+  let id: Int
+  let version: Int
+}
+
+/// Rows with an update closure, declared with or without `skipsUnchangedElements`.
+@MainActor
+private func versionedRows(_ rows: [VersionedRow], skips: Bool) -> CompositionContent {
+  Slot("rows", layout: .stack(axis: .vertical)) {
+    ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
+      Child { RowViewController() } update: { $0.title = "\(row.version)" }
     }
   }
   .compositionContent
