@@ -193,7 +193,8 @@ struct Runner {
       guard !measured.isEmpty else { continue }
       report.rows.append(
         Row(
-          id: id, workload: workload, count: keys.new.count, phase: phase, timings: measured,
+          id: id, workload: workload, count: keys.new.count, oldCount: keys.old.count,
+          phase: phase, timings: measured,
           steps: Self.steps(work().plan), minimum: expected, references: references,
           allocations: Harness.allocations(work)))
     }
