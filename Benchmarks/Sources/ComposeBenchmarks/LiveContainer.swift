@@ -90,6 +90,7 @@ extension Runner {
     if let profile {
       // `--profile W8-100 <tracked|untracked|equalInput> N`: that container's no-op recompose.
       guard profile.id == "W8-100",
+        profiles("W8-100", phases: containers.map { "\($0.style)" }),
         let container = containers.first(where: { "\($0.style)" == profile.phase })
       else { return }
       for _ in 0..<profile.iterations { container.recompose() }

@@ -11,6 +11,24 @@ struct Runner {
   var filter: Set<String> = []
   /// When set, runs one phase of one case this many times, untimed, for a profiler.
   var profile: (id: String, phase: String, iterations: Int)?
+  /// Whether the case being profiled was found.
+  var profileFound = false
+  /// Why the case being profiled was not run: its phase is not one of its own.
+  var profileProblem: String?
+
+  /// Checks the phase of the case being profiled, once the case is found.
+  ///
+  /// - Parameters:
+  ///   - id: The case.
+  ///   - phases: The phases it has.
+  /// - Returns: Whether the phase asked for is one of them; when not, ``profileProblem`` says so.
+  mutating func profiles(_ id: String, phases: [String]) -> Bool {
+    profileFound = true
+    guard let phase = profile?.phase, !phases.contains(phase) else { return true }
+    profileProblem =
+      "\(id) has no phase '\(phase)'; its phases: \(phases.joined(separator: ", "))"
+    return false
+  }
 
   /// Whether a case is run: every case, or only the one being profiled.
   ///
@@ -139,19 +157,38 @@ struct Runner {
     let skippingTree = skipping.map { CompositionTree($0.old) }
     if let profile {
       guard profile.id == id else { return }
+      let phases =
+        ["reconcile", "resolve"] + (declare == nil ? [] : ["declare"])
+        + (skipping == nil ? [] : ["skipping"]) + ["floor", "stdlib"]
+      guard profiles(id, phases: phases) else { return }
       for _ in 0..<profile.iterations {
-        if profile.phase == "resolve" {
+        switch profile.phase {
+        case "resolve":
           blackHole(oldTree.reconcile(to: CompositionTree(new, mounted: basis)))
-        } else if profile.phase == "declare", let declare {
-          blackHole(oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)))
-        } else if profile.phase == "skipping", let skipping, let skippingTree {
-          blackHole(
-            skippingTree.reconcile(to: CompositionTree(skipping.declare(), mounted: skippingTree)))
-        } else if profile.phase == "floor" {
-          blackHole(Floors.hash(keys.old, keys.new))
-        } else if profile.phase == "stdlib" {
-          blackHole(Floors.standardLibrary(keys.old, keys.new))
-        } else {
+        case "declare":
+          if let declare {
+            blackHole(oldTree.reconcile(to: CompositionTree(declare(), mounted: basis)))
+          }
+        case "skipping":
+          if let skipping, let skippingTree {
+            blackHole(
+              skippingTree.reconcile(
+                to: CompositionTree(skipping.declare(), mounted: skippingTree)))
+          }
+        // The floor and the standard library on the keys the list is declared with, as timed.
+        case "floor":
+          if let strings {
+            blackHole(Floors.hash(strings.old, strings.new))
+          } else {
+            blackHole(Floors.hash(keys.old, keys.new))
+          }
+        case "stdlib":
+          if let strings {
+            blackHole(Floors.standardLibrary(strings.old, strings.new))
+          } else {
+            blackHole(Floors.standardLibrary(keys.old, keys.new))
+          }
+        default:
           blackHole(oldTree.reconcile(to: newTree))
         }
       }
@@ -210,7 +247,9 @@ struct Runner {
     let screen = Screen100(flag: true)
     let mounted = CompositionTree(screen.body)
     if let profile {
-      guard profile.id == "W7-100" else { return }
+      guard profile.id == "W7-100", profiles("W7-100", phases: ["body", "recompose"]) else {
+        return
+      }
       for _ in 0..<profile.iterations {
         if profile.phase == "body" {
           blackHole(screen.body)

@@ -245,7 +245,16 @@ if runner.profile == nil, runner.wants("memory") {
   runner.memoryCase(counts: memoryCounts)
 }
 
-if runner.profile == nil {
+if let profile = runner.profile {
+  if let problem = runner.profileProblem {
+    print(problem)
+    exit(2)
+  }
+  if !runner.profileFound {
+    print("no case is named \(profile.id); see Benchmarks/README.md for the case names")
+    exit(2)
+  }
+} else {
   let elapsed = ContinuousClock.now - started
   let report = runner.report
   var notes: [String] = []
