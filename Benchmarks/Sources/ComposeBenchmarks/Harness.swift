@@ -12,8 +12,8 @@ enum Sampling: String, CaseIterable, Hashable {
   /// Each sample times repeated calls, as many as make it last at least
   /// ``Harness/minimumSample``: the work runs with warm caches and predictors, in a loop.
   case batched
-  /// Each sample times one call, and the jobs of a case take turns call by call (the order
-  /// rotates every round), so that each call finds the caches as the previous job left them.
+  /// Each sample times one call, and the jobs of a case take turns call by call (in an order
+  /// shuffled every round), so that each call finds the caches as the previous job left them.
   case cold
 }
 
@@ -153,9 +153,12 @@ enum Harness {
   }
 
   /// Times several pieces of work side by side, one call per sample: after one untimed call of
-  /// each job, the samples are taken in rounds, one call of each job per round, starting each
-  /// round one job further, so that every call runs after another job's call (or after the
-  /// eviction buffer) and no job always follows the same one.
+  /// each job, the samples are taken in rounds, one call of each job per round, in an order
+  /// shuffled every round (by a seeded generator, the same in every run) that never starts with
+  /// the job that ended the round before, so that every call runs after another job's call (or
+  /// after the eviction buffer) and each job follows each other job about as often: no job
+  /// mostly finds the caches as one particular job left them (a phase after another phase of
+  /// the same trees, a floor after the reference that hashed the same keys).
   ///
   /// Nothing is subtracted: a sample includes reading the clock twice (see ``clockFloor()``).
   /// The number of rounds is `samples`, or fewer when one round takes long (about
@@ -180,10 +183,16 @@ enum Harness {
     let rounds = max(minimumColdSamples, min(samples, affordable))
     let counts = jobs.map { $0.samples >= minimumColdSamples ? rounds : min($0.samples, rounds) }
     var times = [[Double]](repeating: [], count: jobs.count)
+    var generator = SeededGenerator(seed: 0xC01D)
+    var last: Int?
     for round in 0..<rounds {
-      for offset in jobs.indices {
-        let index = (round + offset) % jobs.count
-        guard round < counts[index] else { continue }
+      var order = jobs.indices.filter { round < counts[$0] }
+      order.shuffle(using: &generator)
+      if order.count > 1, order[0] == last {
+        order.swapAt(0, Int.random(in: 1..<order.count, using: &generator))
+      }
+      last = order.last
+      for index in order {
         evictor?.evict()
         let body = jobs[index].body
         let start = clock.now
