@@ -144,10 +144,8 @@ enum Harness {
     }
     var result: [String: Timing] = [:]
     for (index, job) in jobs.enumerated() {
-      let sorted = times[index].sorted()
       result[job.name] = Timing(
-        nanoseconds: sorted[sorted.count / 2], samples: job.samples,
-        repetitions: repetitions[index])
+        nanoseconds: median(times[index]), samples: job.samples, repetitions: repetitions[index])
     }
     return result
   }
@@ -203,9 +201,8 @@ enum Harness {
     }
     var result: [String: Timing] = [:]
     for (index, job) in jobs.enumerated() {
-      let sorted = times[index].sorted()
       result[job.name] = Timing(
-        nanoseconds: sorted[sorted.count / 2], samples: counts[index], repetitions: 1)
+        nanoseconds: median(times[index]), samples: counts[index], repetitions: 1)
     }
     return result
   }
@@ -231,6 +228,17 @@ enum Harness {
     let after = malloc_counter_allocations()
     blackHole(result)
     return Int(after - before)
+  }
+
+  /// The median of samples: the middle one, or the mean of the two middle ones when their
+  /// number is even (`--cold-samples 100`, or a cold budget that affords an even number).
+  ///
+  /// - Parameter samples: The samples, at least one.
+  /// - Returns: The median.
+  static func median(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   static func nanoseconds(_ duration: Duration) -> Double {
