@@ -500,7 +500,11 @@ struct Report {
       }
       lines.append(line)
     } else {
-      lines.append("- Goal 7, memory: – (live bytes are counted on glibc only)")
+      lines.append(
+        "- Goal 7, memory: – ("
+          + (LiveHeap.isAvailable
+            ? "this run did not measure the memory table" : "live bytes are counted on glibc only")
+          + ")")
     }
 
     lines.append("")
