@@ -316,7 +316,8 @@ struct ReconcilerProperties {
       var failures: [String] = []
       if skippingPlan.steps.map(\.description) != expected.map(\.description) {
         failures.append(
-          "planned \(skippingPlan.steps.map(\.description)); expected \(expected.map(\.description))")
+          "planned \(skippingPlan.steps.map(\.description)); expected \(expected.map(\.description))"
+        )
       }
       var interpreter = PlanInterpreter(mounted: skipping)
       interpreter.perform(skippingPlan, declared: declared)
@@ -478,7 +479,11 @@ private struct VersionedRow: Equatable {
 private func versionedRows(_ rows: [VersionedRow], skips: Bool) -> CompositionContent {
   Slot("rows", layout: .stack(axis: .vertical)) {
     ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
-      Child { RowViewController() } update: { $0.title = "\(row.version)" }
+      Child {
+        RowViewController()
+      } update: {
+        $0.title = "\(row.version)"
+      }
     }
   }
   .compositionContent
