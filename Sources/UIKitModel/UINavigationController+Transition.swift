@@ -128,6 +128,10 @@ extension UINavigationController {
         ModelException.invalidArgument, "Pushing a navigation controller is not supported")
       return
     }
+    if viewController is UISplitViewController {
+      refuseSplitViewController()
+      return
+    }
     if stack.contains(where: { $0 === viewController }) {
       let bundle = Bundle.main.bundleIdentifier.map { " : \($0)" } ?? ""
       ModelRuntime.raise(
@@ -169,6 +173,10 @@ extension UINavigationController {
           ModelException.invalidArgument, "Pushing a navigation controller is not supported")
         return
       }
+      if controller is UISplitViewController {
+        refuseSplitViewController()
+        return
+      }
       if viewControllers[..<index].contains(where: { $0 === controller }) {
         // UIKit formats the list as an NSArray description (rule N16).
         let list = viewControllers.map { "    \"\($0)\"" }.joined(separator: ",\n")
@@ -187,6 +195,16 @@ extension UINavigationController {
         top !== stack.last && stack.contains { $0 === top }
       } ?? !stack.isEmpty
     apply(viewControllers, animated: animated, nestedText: revealsOldController ? "pop" : "push")
+  }
+
+  /// Logs that a split view controller cannot be on a navigation stack (rule N21).
+  ///
+  /// UIKit logs the push and leaves the stack as it is; for a replacement that lists one, the
+  /// model refuses the whole call (model choice).
+  private func refuseSplitViewController() {
+    ModelRuntime.diagnose(
+      .splitViewControllerPushed,
+      "Split View Controllers cannot be pushed to a Navigation Controller")
   }
 
   // MARK: - The one path every stack change takes

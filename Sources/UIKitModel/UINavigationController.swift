@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A container that manages a stack of view controllers and shows the top one, with UIKit's
-/// containment, appearance and delegate callbacks for push, pop and replacement (rules N1–N20 of
+/// containment, appearance and delegate callbacks for push, pop and replacement (rules N1–N21 of
 /// Docs/Design/0001).
 ///
 /// The stack's controllers are its children; only the top one's root view is in the navigation
@@ -77,8 +77,9 @@ open class UINavigationController: UIViewController {
   /// Raises, before changing anything, for a `UINavigationController` in the list,
   /// `NSInternalInconsistencyException` ("All view controllers in a navigation controller must be
   /// distinct") for a controller listed twice, or for a controller whose view sits inside another
-  /// controller's view tree (semantics B9) (rule N16). A call while a transition runs is a nested
-  /// transition (rule N15).
+  /// controller's view tree (semantics B9) (rule N16). A list with a `UISplitViewController` is
+  /// refused, with a `splitViewControllerPushed` diagnostic, and changes nothing (rule N21). A
+  /// call while a transition runs is a nested transition (rule N15).
   ///
   /// - Parameters:
   ///   - viewControllers: The new stack, bottom to top.
@@ -93,8 +94,10 @@ open class UINavigationController: UIViewController {
   /// controller is not supported") or a controller already on the stack ("… is pushing the same
   /// view controller instance (…) more than once which is not supported …"), and
   /// `UIViewControllerHierarchyInconsistency` for one whose view sits inside another controller's
-  /// view tree (semantics B9), before changing anything (rule N16). A controller with another
-  /// parent moves here as `addChild(_:)` moves it (rule N17).
+  /// view tree (semantics B9), before changing anything (rule N16). A `UISplitViewController` is
+  /// not pushed: UIKit logs "Split View Controllers cannot be pushed to a Navigation Controller",
+  /// a `splitViewControllerPushed` diagnostic here, and nothing changes (rule N21). A controller
+  /// with another parent moves here as `addChild(_:)` moves it (rule N17).
   ///
   /// - Parameters:
   ///   - viewController: The controller to push.

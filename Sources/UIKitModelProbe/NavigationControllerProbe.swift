@@ -110,3 +110,18 @@ func probeNavigation(root: UIViewController, other: UIViewController, coder: NSC
     }
   }
 }
+
+// MARK: - Split view controllers
+
+/// A split view controller subclass: the model declares the type only (rule N21).
+final class ProbeSplitViewController: UISplitViewController {}
+
+/// Makes split view controllers the ways the model allows, and asks a navigation controller to
+/// push one, which UIKit refuses.
+@MainActor
+func probeSplitViewController(navigation: UINavigationController) {
+  let split: UISplitViewController = ProbeSplitViewController(nibName: nil, bundle: nil)
+  let plain = UISplitViewController()
+  navigation.pushViewController(split, animated: false)
+  navigation.setViewControllers([plain], animated: false)
+}

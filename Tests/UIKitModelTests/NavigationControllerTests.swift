@@ -135,7 +135,7 @@ private func names(_ views: [UIView]) -> [String] {
 }
 
 extension ModelTests {
-  /// `UINavigationController`, rule by rule (rules N1–N20 of Docs/Design/0001).
+  /// `UINavigationController`, rule by rule (rules N1–N21 of Docs/Design/0001).
   @MainActor
   @Suite("Navigation stacks (rules N)")
   struct NavigationStacks {
@@ -1277,6 +1277,37 @@ extension ModelTests {
               + "    \"<ObservingViewController: b>\"\n))"),
         ])
       #expect(names(stack.nav.viewControllers) == ["root"])
+      #expect(b.parent == nil)
+      #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
+    }
+
+    // MARK: - N21 split view controllers
+
+    @Test(
+      "N21 pushing a split view controller, or listing one in setViewControllers, is logged and refused: the stack does not change"
+    )
+    func n21SplitViewControllerIsNotPushed() {
+      let stack = ShownStack()
+      let split = UISplitViewController()
+      split.uikitModel.name = "split"
+      let b = observing("b")
+
+      stack.nav.pushViewController(split, animated: true)
+      stack.nav.setViewControllers([stack.root, b, split], animated: false)
+      ModelRuntime.runUntilIdle()
+
+      #expect(ModelRuntime.recordedExceptions.isEmpty)
+      #expect(
+        ModelRuntime.diagnostics.map(\.kind) == [
+          .splitViewControllerPushed, .splitViewControllerPushed,
+        ])
+      #expect(
+        ModelRuntime.diagnostics.map(\.message) == [
+          "Split View Controllers cannot be pushed to a Navigation Controller",
+          "Split View Controllers cannot be pushed to a Navigation Controller",
+        ])
+      #expect(names(stack.nav.viewControllers) == ["root"])
+      #expect(split.parent == nil)
       #expect(b.parent == nil)
       #expect(ModelRuntime.eventLog(categories: ModelEvent.Category.all) == "")
     }

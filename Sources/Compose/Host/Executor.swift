@@ -524,6 +524,18 @@ final class Executor {
           + "controller instead",
         source: child.source)
     }
+    // UIKit logs the push of a split view controller and leaves its stack as it was.
+    if controller is UISplitViewController, container is UINavigationController,
+      child.identity.slot == NavigationStackDeclaration.slotName
+    {
+      return Diagnostic(
+        id: .splitViewControllerInStack,
+        message: "the factory of child \(child.identity) returned a '\(typeName)', which a "
+          + "navigation stack cannot hold (UIKit does not push a split view controller); push a "
+          + "controller that shows it in a slot instead, or show it outside the navigation "
+          + "controller",
+        source: child.source)
+    }
     // A controller Compose holds for another child is that child's, with the container as its
     // parent or none (other code may have removed it; the repair forgets it first).
     if controller.parent === container || controller.parent == nil,

@@ -50,6 +50,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A child's factory returned a `UINavigationController` for a navigation stack, which cannot
     /// hold one.
     public static let navigationControllerInStack = ID(rawValue: "navigationControllerInStack")
+    /// A child's factory returned a `UISplitViewController` for a navigation stack, which UIKit
+    /// does not push.
+    public static let splitViewControllerInStack = ID(rawValue: "splitViewControllerInStack")
     /// ``Tabs`` are declared in a container that is not a `UITabBarController`.
     public static let tabsOutsideTabBarController = ID(rawValue: "tabsOutsideTabBarController")
     /// The selection of ``Tabs`` is not the key of any of its tabs.

@@ -29,6 +29,10 @@ public struct ModelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// its stack while its previous transition was still running ("nested push animation can
     /// result in a corrupted navigation bar").
     public static let nestedNavigationTransition = Kind(name: "nestedNavigationTransition")
+    /// Rule N21 of Docs/Design/0001: a navigation controller was asked to push a split view
+    /// controller, or to list one in its stack, which UIKit refuses ("Split View Controllers
+    /// cannot be pushed to a Navigation Controller"); the stack did not change.
+    public static let splitViewControllerPushed = Kind(name: "splitViewControllerPushed")
     /// A view controller's `loadView()` override returned without assigning `view`.
     public static let loadViewDidNotAssignView = Kind(name: "loadViewDidNotAssignView")
     /// ``ModelRuntime/runUntilIdle()`` gave up because work kept scheduling more work.

@@ -733,6 +733,36 @@ struct NavigationStackTests {
     #expect(navigation.viewControllers.count == 1)
   }
 
+  @Test("A factory that returns a split view controller is reported, and left out")
+  func splitViewControllerInStack() async {
+    let navigation = DeclaredNavigationController()
+    navigation.declaration = {
+      NavigationStack(path: [1], id: \.self) {
+        Child { InboxListViewController() }
+      } destination: { _ in
+        Child { UISplitViewController() }
+      }
+      .compositionContent
+    }
+    let harness = await ContainerHarness(showing: navigation, composer: navigation.composer)
+    harness.expectTrace(
+      """
+      set-view-controllers 'navigation' [0 InboxListViewController, 1.#1 UISplitViewController]
+      """,
+      expectingDiagnostics: ["splitViewControllerInStack: the factory of child 'navigation' 1.#1"])
+    #expect(navigation.composer.diagnostics.map(\.id) == [.splitViewControllerInStack])
+    #expect(
+      navigation.composer.diagnostics.map(\.message) == [
+        "the factory of child 'navigation' 1.#1 UISplitViewController returned a "
+          + "'UISplitViewController', which a "
+          + "navigation stack cannot hold (UIKit does not push a split view controller); push a "
+          + "controller that shows it in a slot instead, or show it outside the navigation "
+          + "controller"
+      ])
+    #expect(navigation.viewControllers.count == 1)
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+
   @Test("A navigation stack declared outside a navigation controller is reported, and skipped")
   func outsideNavigationController() async {
     let container = DeclaredContainer()
