@@ -518,7 +518,9 @@ public final class Composer {
   ///
   /// Return it from the container's `childForStatusBarStyle`, `childForStatusBarHidden` and
   /// `childForHomeIndicatorAutoHidden`; the composer calls `setNeedsStatusBarAppearanceUpdate()`
-  /// and `setNeedsUpdateOfHomeIndicatorAutoHidden()` when it changes.
+  /// and `setNeedsUpdateOfHomeIndicatorAutoHidden()` when it changes. tvOS and visionOS have no
+  /// status bar or home indicator: there, write these overrides inside
+  /// `#if !os(tvOS) && !os(visionOS)`, and the composer calls neither method.
   ///
   /// ```swift
   /// override var childForStatusBarStyle: UIViewController? {

@@ -87,6 +87,10 @@ public struct Slot: CompositionComponent {
   /// Makes this slot's first child decide what the container forwards to UIKit: the status bar
   /// style and visibility, the home indicator, and preferred content size changes.
   ///
+  /// tvOS and visionOS have no status bar or home indicator: there, ``ComposedViewController``
+  /// and a `@Composed` class do not override the `childFor…` members, and only
+  /// ``Forwarding/preferredContentSize`` has an effect.
+  ///
   /// - Parameter forwarding: What the child decides; everything by default.
   /// - Returns: The slot marked as primary.
   public func primary(_ forwarding: Forwarding = .all) -> Slot {
