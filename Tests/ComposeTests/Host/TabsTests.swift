@@ -163,6 +163,27 @@ struct TabsTests {
     #expect(tabBar.selectedIndex == 0)
   }
 
+  @Test(
+    "Six tabs are all set, and the model reports that it does not model the More navigation controller"
+  )
+  func moreThanFiveTabs() async {
+    let keys = ["a", "b", "c", "d", "e", "f"]
+    let (tabBar, _, harness) = await show(keys, selected: "f")
+    let tabs = keys.map { "#\"\($0)\" TabPageViewController" }
+    harness.expectTrace(
+      (keys.map { "update 'tabs' #\"\($0)\" TabPageViewController" }
+        + ["set-view-controllers 'tabs' [" + tabs.joined(separator: ", ") + "]"])
+        .joined(separator: "\n"),
+      expectingDiagnostics: [
+        "moreNavigationControllerNotModelled: <PagesTabBarController: container> was given 6 view "
+          + "controllers; UIKit shows the ones after the fourth under its More navigation "
+          + "controller, which the model does not model: all 6 are selectable tabs here (model "
+          + "limitation)"
+      ])
+    #expect(tabBar.viewControllers?.count == 6)
+    #expect(tabBar.selectedIndex == 5)
+  }
+
   @Test("The first tabs with another tab selected load only that tab's view")
   func firstTabsSelectingLater() async {
     let (tabBar, _, harness) = await show(selected: "b")
