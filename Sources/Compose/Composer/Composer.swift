@@ -755,9 +755,14 @@ public final class Composer {
     if let updatesOnly, !reconciliation.plan.changesHierarchy {
       // A child with an input has an update step only when its input changed: it stays, or the
       // mounted input would no longer be the one applied.
+      // So does a child of a list that skips its unchanged elements: the list keeps the
+      // elements declared now, and plans updates only for those that are new or changed.
       var kept = updatesOnly
       for slot in declared.slots {
-        for child in slot.children where child.input != nil { kept.insert(child.identity) }
+        let keepsElements = slot.keyedRun?.values != nil
+        for child in slot.children where keepsElements || child.input != nil {
+          kept.insert(child.identity)
+        }
       }
       reconciliation = Reconciliation(
         plan: Plan(

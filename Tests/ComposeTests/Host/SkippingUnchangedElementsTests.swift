@@ -3,6 +3,7 @@
 @_spi(ComposeTesting) import Compose
 import ComposeTesting
 import Foundation
+import Observation
 import Testing
 import UIKitModel
 
@@ -119,6 +120,72 @@ private final class RowsScreen: UIViewController {
   /// The titles the children show, in the order of their views.
   var shown: [String] {
     shownChildren.map { ($0 as? ShownRowViewController)?.text ?? "?" }
+  }
+
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+}
+
+/// State the first row's update reads, observed.
+@MainActor
+@Observable
+private final class Ticker {
+  var tick = 0
+}
+
+/// A container of a header that shows a ticker, observed, and a list of rows held in a property
+/// that does not ask for a composition.
+@MainActor
+private final class TickingRowsScreen: UIViewController {
+  var rows: [Row]
+  let ticker = Ticker()
+  let skips: Bool
+  private(set) var updateRuns: [Int: Int] = [:]
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("header") {
+      Child {
+        ShownRowViewController()
+      } update: { [unowned self] in
+        $0.text = "\(ticker.tick)"
+      }
+    }
+    Slot("rows", layout: .stack(axis: .vertical)) {
+      ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
+        Child {
+          ShownRowViewController()
+        } update: { [unowned self] controller in
+          updateRuns[row.id, default: 0] += 1
+          controller.text = row.title
+        }
+      }
+    }
+  }
+
+  init(rows: [Row], skips: Bool) {
+    self.rows = rows
+    self.skips = skips
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  /// The titles the children show, in the order of their views.
+  var shown: [String] {
+    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
+    return stack.arrangedSubviews.map { view in
+      (children.first { $0.viewIfLoaded === view } as? ShownRowViewController)?.text ?? "?"
+    }
   }
 
   /// Composes the change, returning the steps it planned.
@@ -310,6 +377,35 @@ struct SkippingUnchangedElementsTests {
       }
     }
     #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+  @Test(
+    "A composition for an observed update alone also runs the update of an element that changed",
+    arguments: [true, false])
+  func observedUpdateCompositionKeepsChangedElements(skips: Bool) async throws {
+    ModelRuntime.reset()
+    let screen = TickingRowsScreen(rows: rows([1, 2]), skips: skips)
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.shown == ["t1", "t2"])
+    // The second row changes without asking for a composition; the header's update reads a
+    // change and asks for one, which resolves the list as it is now.
+    screen.rows[1].title = "changed"
+    screen.ticker.tick = 1
+    // The change reaches the composer on the main actor.
+    for _ in 0..<10 { await Task.yield() }
+    let steps = screen.compose()
+    // Without skipping, the row's update waits for the next composition, which runs every
+    // update; a skipping list runs it now, since it takes the row as declared.
+    #expect(screen.shown == ["t1", skips ? "changed" : "t2"])
+    #expect(
+      steps
+        == ["update 'header' ShownRowViewController"]
+        + (skips ? ["update 'rows' #2 ShownRowViewController"] : []))
+    // The next composition shows every row as declared, with or without skipping.
+    screen.composer.setNeedsCompose()
+    _ = screen.compose()
+    #expect(screen.shown == ["t1", "changed"])
+    #expect(screen.updateRuns == (skips ? [1: 1, 2: 2] : [1: 2, 2: 2]))
   }
 }
 #endif
