@@ -698,6 +698,7 @@ public final class Composer {
     // Only update closures' reads changed: the other children's updates do not run.
     let updatesOnly: Set<ChildIdentity>? =
       isDirty || needsComposeAfterSwap || pendingUpdates.isEmpty ? nil : pendingUpdates
+    let changedReads = pendingUpdates
     pendingUpdates = []
     isDirty = false
     needsComposeAfterSwap = false
@@ -705,7 +706,7 @@ public final class Composer {
     let repair = executor.repair(mounted)
     mounted = repair.tree
     record(repair.found)
-    var declared = resolveTrackingObservation()
+    var declared = resolveTrackingObservation(changedReads: changedReads)
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
     // A change that reaches a swapping slot cuts its swap short; a composition that declares the
@@ -1131,12 +1132,17 @@ public final class Composer {
   ///
   /// The change is reported while the state is being set, so the invalidation hops to the main
   /// actor; however many changes come in a burst, they lead to one reconciliation.
-  private func resolveTrackingObservation() -> CompositionTree {
+  ///
+  /// `changedReads` are the children whose update closures read a change: each is resolved from
+  /// its declaration, even in an unchanged element of a list that skips them.
+  private func resolveTrackingObservation(changedReads: Set<ChildIdentity>) -> CompositionTree {
     let body = body
     let environment = environmentInEffect
     let nests = hasNestedComposers
     return bodyReads.track(&bodyRegistration) {
-      CompositionTree(body(), environment: environment, mounted: mounted, nests: nests)
+      CompositionTree(
+        body(), environment: environment, mounted: mounted, nests: nests,
+        changedReads: changedReads)
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.

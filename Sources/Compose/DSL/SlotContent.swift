@@ -226,6 +226,9 @@ extension ForEach where Data.Element: Equatable {
   /// or an update reads from elsewhere (a selection, an object's properties, a value captured
   /// from the container) is not seen as a change. Put such state in the element (a struct of the
   /// card and whether it is selected), or declare the list without `skipsUnchangedElements`.
+  /// One exception: a change to `@Observable` state that a child's update read, which the
+  /// ``Composer`` observes, makes that element's content again and runs that update, as in any
+  /// list.
   /// An element is skipped only when the list's children are one per element, which is what lets
   /// the mounted child stand for the element; any other list makes every element's content.
   ///

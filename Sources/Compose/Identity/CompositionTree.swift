@@ -92,11 +92,15 @@ public struct CompositionTree: CustomStringConvertible {
   /// Resolves a declaration that is to replace a mounted tree, in a container whose children
   /// may be composed containers (`nests`): its mounted children then keep the environment they
   /// are declared in, which those containers read.
+  ///
+  /// The mounted children in `changedReads`, whose update closures read observed state that
+  /// changed since, are not kept for an unchanged element of a list that skips them: their
+  /// element's content is made again, so that their update runs with the current closure.
   init(
     _ content: CompositionContent, environment: EnvironmentValues, mounted: CompositionTree?,
-    nests: Bool
+    nests: Bool, changedReads: Set<ChildIdentity> = []
   ) {
-    var resolver = Resolver(mounted: mounted, nests: nests)
+    var resolver = Resolver(mounted: mounted, nests: nests, changedReads: changedReads)
     resolver.resolve(content, environment: environment)
     if let mounted, resolver.sharesAllMountedSlots {
       self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
@@ -640,6 +644,9 @@ struct Resolver {
   /// Whether composed containers are nested: mounted children then keep the environment they are
   /// declared in, which a composed container among them reads.
   private let nests: Bool
+  /// The mounted children whose update closures read observed state that changed: never kept
+  /// for an unchanged element of a list that skips them.
+  private let changedReads: Set<ChildIdentity>
   /// Whether the content being collected is a list element whose key the mounted list lacks:
   /// every candidate is a child of that list, so none has the identity of a child made for it.
   private var collectsNewKey = false
@@ -666,10 +673,11 @@ struct Resolver {
     let id: AnyHashable
   }
 
-  init(mounted: CompositionTree?, nests: Bool) {
+  init(mounted: CompositionTree?, nests: Bool, changedReads: Set<ChildIdentity> = []) {
     mountedSlots = mounted?.slots ?? []
     sharesMountedSlots = !mountedSlots.isEmpty
     self.nests = nests
+    self.changedReads = changedReads
   }
 
   /// Whether the declaration resolved to the mounted slots, every one shared.
@@ -1122,8 +1130,16 @@ struct Resolver {
     runCapture = .disarmed
     let sources = match.sources
     // A list that makes the content of changed elements only: the unchanged ones are marked.
+    // A mounted child whose update read a change is made again, as a changed element's.
+    var stale: Set<Int> = []
+    if !changedReads.isEmpty {
+      for position in candidates.indices
+      where changedReads.contains(candidates[position].identity) {
+        stale.insert(position)
+      }
+    }
     let skipping = elements.contents(
-      matching: sources, mounted: mountedRun, environment: environment)
+      matching: sources, mounted: mountedRun, stale: stale, environment: environment)
     // The contents of the elements that are not unchanged, in order: the next one is read at
     // `made`.
     let contents = skipping?.contents ?? elements.contents

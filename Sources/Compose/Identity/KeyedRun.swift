@@ -22,11 +22,14 @@ protocol KeyedElements {
   ) -> any KeyedRun
   /// For each element matched with the mounted `run` by `sources`, whether it is unchanged since
   /// `run`, and the contents of the other elements, in order: an unchanged element's content is
-  /// not made, and its child is the mounted one. `nil` when every element's content is made: a list not declared with
-  /// ``ForEach/init(_:id:skipsUnchangedElements:fileID:line:content:)``, or one whose
+  /// not made, and its child is the mounted one. An element matched with a mounted position in
+  /// `stale` is never unchanged. `nil` when every element's content is made: a list not declared
+  /// with ``ForEach/init(_:id:skipsUnchangedElements:fileID:line:content:)``, or one whose
   /// environment has changed since `run`.
-  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
-    -> (contents: [SlotContent], unchanged: [Bool])?
+  func contents(
+    matching sources: [Int], mounted run: any KeyedRun, stale: Set<Int>,
+    environment: EnvironmentValues
+  ) -> (contents: [SlotContent], unchanged: [Bool])?
   /// Matches the keys with those of the list mounted at the same place: for each element, the
   /// mounted position of its key. `nil` when the lists cannot be compared (another key type or
   /// another place) or when a key is repeated (the slow path reports it).
@@ -85,9 +88,10 @@ struct KeyedMatch {
 extension KeyedElements {
   var kind: String { "the ForEach" }
 
-  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
-    -> (contents: [SlotContent], unchanged: [Bool])?
-  { nil }
+  func contents(
+    matching sources: [Int], mounted run: any KeyedRun, stale: Set<Int>,
+    environment: EnvironmentValues
+  ) -> (contents: [SlotContent], unchanged: [Bool])? { nil }
 }
 
 /// The operations on a list's keys that cost the most, compiled for the keys' own type.
@@ -593,13 +597,19 @@ struct SkippingElements<Element, Key: Hashable>: KeyedElements {
     return contents
   }
 
-  func contents(matching sources: [Int], mounted run: any KeyedRun, environment: EnvironmentValues)
-    -> (contents: [SlotContent], unchanged: [Bool])?
-  {
+  func contents(
+    matching sources: [Int], mounted run: any KeyedRun, stale: Set<Int>,
+    environment: EnvironmentValues
+  ) -> (contents: [SlotContent], unchanged: [Bool])? {
     guard let values = run.values as? TypedElementValues<Element>,
       values.environment.hasSameValues(as: environment)
     else { return nil }
-    let unchanged = self.unchanged(values.elements, elements, sources)
+    var unchanged = self.unchanged(values.elements, elements, sources)
+    if !stale.isEmpty {
+      for index in unchanged.indices where unchanged[index] && stale.contains(sources[index]) {
+        unchanged[index] = false
+      }
+    }
     var contents: [SlotContent] = []
     for index in elements.indices where !unchanged[index] {
       contents.append(content(elements[index]))

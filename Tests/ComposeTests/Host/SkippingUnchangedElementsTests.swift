@@ -196,6 +196,71 @@ private final class TickingRowsScreen: UIViewController {
   }
 }
 
+/// A container of a list whose first row's update reads a ticker, observed.
+@MainActor
+private final class ObservingRowsScreen: UIViewController {
+  var rows: [Row] {
+    didSet { composer.setNeedsCompose() }
+  }
+  let ticker = Ticker()
+  let skips: Bool
+  private(set) var contentRuns: [Int: Int] = [:]
+  private(set) var updateRuns: [Int: Int] = [:]
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("rows", layout: .stack(axis: .vertical)) {
+      ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
+        self.content(of: row)
+      }
+    }
+  }
+
+  init(rows: [Row], skips: Bool) {
+    self.rows = rows
+    self.skips = skips
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  /// Counts a run of an element's content.
+  private func counted(_ row: Row) -> Row {
+    contentRuns[row.id, default: 0] += 1
+    return row
+  }
+
+  @SlotBuilder private func content(of element: Row) -> SlotContent {
+    let row = counted(element)
+    Child {
+      ShownRowViewController()
+    } update: { [unowned self] controller in
+      updateRuns[row.id, default: 0] += 1
+      controller.text = row.id == 1 ? "\(row.title) \(ticker.tick)" : row.title
+    }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+
+  /// The titles the children show, in the order of their views.
+  var shown: [String] {
+    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
+    return stack.arrangedSubviews.map { view in
+      (children.first { $0.viewIfLoaded === view } as? ShownRowViewController)?.text ?? "?"
+    }
+  }
+
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+}
+
 private func rows(_ ids: [Int], _ title: String = "t") -> [Row] {
   ids.map { Row(id: $0, title: "\(title)\($0)") }
 }
@@ -406,6 +471,26 @@ struct SkippingUnchangedElementsTests {
     _ = screen.compose()
     #expect(screen.shown == ["t1", "changed"])
     #expect(screen.updateRuns == (skips ? [1: 1, 2: 2] : [1: 2, 2: 2]))
+  }
+  @Test(
+    "An observed change an unchanged element's update read runs that update again",
+    arguments: [true, false])
+  func observedReadOfUnchangedElementRunsItsUpdate(skips: Bool) async throws {
+    ModelRuntime.reset()
+    let screen = ObservingRowsScreen(rows: rows([1, 2]), skips: skips)
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.shown == ["t1 0", "t2"])
+    for tick in 1...2 {
+      screen.ticker.tick = tick
+      // The change reaches the composer on the main actor.
+      for _ in 0..<10 { await Task.yield() }
+      #expect(screen.compose() == ["update 'rows' #1 ShownRowViewController"], "tick \(tick)")
+      #expect(screen.shown == ["t1 \(tick)", "t2"], "tick \(tick)")
+    }
+    // A skipping list makes the content of that element alone.
+    #expect(screen.contentRuns == (skips ? [1: 3, 2: 1] : [1: 3, 2: 3]))
+    #expect(screen.updateRuns == [1: 3, 2: 1])
   }
 }
 #endif
