@@ -229,8 +229,10 @@ extension ForEach where Data.Element: Equatable {
   /// One exception: a change to `@Observable` state that a child's update read, which the
   /// ``Composer`` observes, makes that element's content again and runs that update, as in any
   /// list.
-  /// An element is skipped only when the list's children are one per element, which is what lets
-  /// the mounted child stand for the element; any other list makes every element's content.
+  /// An element is skipped only when, last time, the list declared all of its slot's children,
+  /// one per element, with unique keys, which is what lets the mounted child stand for the
+  /// element; any other list (one that shares its slot with other children, or whose elements
+  /// declared no child or several) makes every element's content.
   ///
   /// - Parameters:
   ///   - data: The elements.

@@ -261,6 +261,50 @@ private final class ObservingRowsScreen: UIViewController {
   }
 }
 
+/// A container of a header and a list of rows in the same slot; counts content runs per id.
+@MainActor
+private final class HeaderRowsScreen: UIViewController {
+  var rows: [Row]
+  private(set) var contentRuns: [Int: Int] = [:]
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    Slot("rows", layout: .stack(axis: .vertical)) {
+      Child { UIViewController() }
+      ForEach(rows, id: \.id, skipsUnchangedElements: true) { row in
+        self.content(of: row)
+      }
+    }
+  }
+
+  init(rows: [Row]) {
+    self.rows = rows
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  /// Counts a run of an element's content.
+  private func counted(_ row: Row) -> Row {
+    contentRuns[row.id, default: 0] += 1
+    return row
+  }
+
+  @SlotBuilder private func content(of element: Row) -> SlotContent {
+    let row = counted(element)
+    Child {
+      ShownRowViewController()
+    } update: {
+      $0.text = row.title
+    }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
 private func rows(_ ids: [Int], _ title: String = "t") -> [Row] {
   ids.map { Row(id: $0, title: "\(title)\($0)") }
 }
@@ -491,6 +535,22 @@ struct SkippingUnchangedElementsTests {
     // A skipping list makes the content of that element alone.
     #expect(screen.contentRuns == (skips ? [1: 3, 2: 1] : [1: 3, 2: 3]))
     #expect(screen.updateRuns == [1: 3, 2: 1])
+  }
+  @Test("A list that is not the only content of its slot makes every element's content")
+  func listAfterAnotherChildMakesEveryContent() throws {
+    ModelRuntime.reset()
+    let screen = HeaderRowsScreen(rows: rows([1, 2]))
+    screen.loadViewIfNeeded()
+    screen.composer.composeIfNeeded()
+    screen.composer.setNeedsCompose()
+    let before = screen.composer.trace.count
+    screen.composer.composeIfNeeded()
+    #expect(screen.contentRuns == [1: 2, 2: 2])
+    #expect(
+      Array(screen.composer.trace[before...]) == [
+        "update 'rows' 1.#1 ShownRowViewController", "update 'rows' 1.#2 ShownRowViewController",
+      ])
+    #expect(ModelRuntime.diagnostics.isEmpty)
   }
 }
 #endif
