@@ -35,10 +35,38 @@ extension EnvironmentValues {
   }
 }
 
+/// A container of one stacked slot of rows, as the tests read it.
+@MainActor
+private protocol ShowsRows: UIViewController {
+  var composer: Composer { get }
+}
+
+extension ShowsRows {
+  /// The children in the order of their views in the stack.
+  var shownChildren: [UIViewController] {
+    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
+    return stack.arrangedSubviews.map { view in
+      children.first { $0.viewIfLoaded === view } ?? UIViewController()
+    }
+  }
+
+  /// The titles the children show, in the order of their views.
+  var shown: [String] {
+    shownChildren.map { ($0 as? ShownRowViewController)?.text ?? "?" }
+  }
+
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+}
+
 /// A container of one list of rows; counts, per id, how many times an element's content and
 /// its child's update run.
 @MainActor
-private final class RowsScreen: UIViewController {
+private final class RowsScreen: UIViewController, ShowsRows {
   var rows: [Row] {
     didSet { composer.setNeedsCompose() }
   }
@@ -108,26 +136,6 @@ private final class RowsScreen: UIViewController {
     super.viewDidLoad()
     composer.setNeedsCompose()
   }
-
-  /// The children in the order of their views in the stack.
-  var shownChildren: [UIViewController] {
-    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
-    return stack.arrangedSubviews.map { view in
-      children.first { $0.viewIfLoaded === view } ?? UIViewController()
-    }
-  }
-
-  /// The titles the children show, in the order of their views.
-  var shown: [String] {
-    shownChildren.map { ($0 as? ShownRowViewController)?.text ?? "?" }
-  }
-
-  /// Composes the change, returning the steps it planned.
-  func compose() -> [String] {
-    let before = composer.trace.count
-    composer.composeIfNeeded()
-    return Array(composer.trace[before...])
-  }
 }
 
 /// State the first row's update reads, observed.
@@ -140,7 +148,7 @@ private final class Ticker {
 /// A container of a header that shows a ticker, observed, and a list of rows held in a property
 /// that does not ask for a composition.
 @MainActor
-private final class TickingRowsScreen: UIViewController {
+private final class TickingRowsScreen: UIViewController, ShowsRows {
   var rows: [Row]
   let ticker = Ticker()
   let skips: Bool
@@ -179,26 +187,11 @@ private final class TickingRowsScreen: UIViewController {
     super.viewDidLoad()
     composer.setNeedsCompose()
   }
-
-  /// The titles the children show, in the order of their views.
-  var shown: [String] {
-    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
-    return stack.arrangedSubviews.map { view in
-      (children.first { $0.viewIfLoaded === view } as? ShownRowViewController)?.text ?? "?"
-    }
-  }
-
-  /// Composes the change, returning the steps it planned.
-  func compose() -> [String] {
-    let before = composer.trace.count
-    composer.composeIfNeeded()
-    return Array(composer.trace[before...])
-  }
 }
 
 /// A container of a list whose first row's update reads a ticker, observed.
 @MainActor
-private final class ObservingRowsScreen: UIViewController {
+private final class ObservingRowsScreen: UIViewController, ShowsRows {
   var rows: [Row] {
     didSet { composer.setNeedsCompose() }
   }
@@ -243,21 +236,6 @@ private final class ObservingRowsScreen: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     composer.setNeedsCompose()
-  }
-
-  /// The titles the children show, in the order of their views.
-  var shown: [String] {
-    guard let stack = view.subviews.compactMap({ $0 as? UIStackView }).first else { return [] }
-    return stack.arrangedSubviews.map { view in
-      (children.first { $0.viewIfLoaded === view } as? ShownRowViewController)?.text ?? "?"
-    }
-  }
-
-  /// Composes the change, returning the steps it planned.
-  func compose() -> [String] {
-    let before = composer.trace.count
-    composer.composeIfNeeded()
-    return Array(composer.trace[before...])
   }
 }
 
