@@ -88,6 +88,17 @@ public final class Composer {
   /// Observes what the body reads, one registration at a time.
   private let bodyReads = ObservedReads()
   private var bodyRegistration: ObservedReads.Registration?
+  /// Observes what the body of each equatable composition reads, one registration per
+  /// composition: one whose body is not evaluated again keeps watching what it read.
+  private lazy var compositionObserver = CompositionObserver { [weak self, activity] reader in
+    let changed = UncheckedSendable(reader)
+    return {
+      activity.deliverObservedChange { duringComposition, link in
+        changed.value.isDirty = true
+        self?.observedStateDidChange(duringComposition: duringComposition, link: link)
+      }
+    }
+  }
   /// How many compositions in a row were invalidated by applying the previous one.
   private var selfInvalidatedPasses = 0
   /// Whether the composer stopped a self-invalidating declaration; a change from outside
@@ -706,6 +717,7 @@ public final class Composer {
     let repair = executor.repair(mounted)
     mounted = repair.tree
     record(repair.found)
+    let compositionsBefore = mounted.compositions
     var declared = resolveTrackingObservation(changedReads: changedReads)
     // A slot that is still swapping keeps what it has; it is reconciled when its swap ends.
     let busy = executor.transitioningSlots
@@ -823,6 +835,7 @@ public final class Composer {
     // makes no cycle through the composer. Nested composed containers read the environment
     // their children were declared with, which stays while containers are nested.
     mounted = mounted.releasingClosures(keepingEnvironments: hasNestedComposers)
+    compositionObserver.endRegistrations(leaving: compositionsBefore, for: mounted.compositions)
     notifyPrimaryChanges(from: primaryBefore, in: container)
     guardAgainstSelfInvalidation()
     if passesEnvironmentAgain {
@@ -1139,10 +1152,11 @@ public final class Composer {
     let body = body
     let environment = environmentInEffect
     let nests = hasNestedComposers
-    return bodyReads.track(&bodyRegistration) {
+    let observer = compositionObserver
+    let declared = bodyReads.track(&bodyRegistration) {
       CompositionTree(
         body(), environment: environment, mounted: mounted, nests: nests,
-        changedReads: changedReads)
+        changedReads: changedReads, observer: observer)
     } onChange: { [weak self, activity] in
       // A change made while the declaration is being applied (by an update closure, say) is
       // noted at once, so that a declaration that keeps changing what it reads is caught.
@@ -1150,6 +1164,10 @@ public final class Composer {
         self?.observedStateDidChange(duringComposition: duringComposition, link: link)
       }
     }
+    // The body's previous registration read those of the compositions evaluated again: it is
+    // ended now, so ending theirs fires nothing.
+    observer.endReplacedRegistrations()
+    return declared
   }
 
   func installTrigger(in view: UIView) -> LayoutTrigger {
@@ -1317,7 +1335,11 @@ extension CompositionTree {
     where names.contains(slot.name) && !slots.contains(where: { $0.name == slot.name }) {
       slots.append(slot)
     }
-    return CompositionTree(slots: slots, diagnostics: diagnostics)
+    var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
+    // A kept slot has the mounted code, which the records of a composition that declared
+    // another one do not.
+    tree.compositions = compositions
+    return tree
   }
 }
 

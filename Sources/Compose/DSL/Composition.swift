@@ -9,6 +9,9 @@ public struct CompositionContent {
     case slot(SlotDeclaration)
     case block([CompositionContent])
     case composition(@MainActor () -> CompositionContent)
+    /// A composition whose body is not evaluated again while it equals the mounted one
+    /// (``Composition/equatable()``).
+    case equatable(any SkippableComposition)
     indirect case environment((inout EnvironmentValues) -> Void, CompositionContent)
   }
 
@@ -73,6 +76,113 @@ extension Composition {
   /// The composition as container content; its body is evaluated on resolution.
   public var compositionContent: CompositionContent {
     CompositionContent(.composition { self.body })
+  }
+}
+
+extension Composition where Self: Equatable {
+  /// This composition, with its body evaluated only when its value or its environment changed.
+  ///
+  /// A composition's body is evaluated every time its container resolves a declaration, like
+  /// the rest of the body it is declared in. An equatable composition is compared with the value
+  /// declared at the same place last time instead: when both are equal (`==`) and the
+  /// environment values at it are the same, its body is not evaluated, and its slots stand as
+  /// they are mounted, with no update step for their children. A change deep in one part of a
+  /// large screen then costs what that part declares, not what the whole screen declares:
+  ///
+  /// ```swift
+  /// struct Inbox: Composition {
+  ///   var folders: [Folder]
+  ///   var selection: Message.ID?
+  ///
+  ///   var body: CompositionContent {
+  ///     Sidebar(folders: folders).equatable()  // skipped while the folders are equal
+  ///     Detail(selection: selection).equatable()
+  ///   }
+  /// }
+  ///
+  /// struct Sidebar: Composition, Equatable {
+  ///   var folders: [Folder]
+  ///
+  ///   var body: CompositionContent {
+  ///     Slot("sidebar") {
+  ///       Child { FolderListViewController() } update: { $0.folders = folders }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The contract is `Equatable`'s: two equal values declare the same slots and children with
+  /// the same values in their update closures. Whatever else the body reads has to be in the
+  /// environment or in `@Observable` state: a composer observes what each equatable
+  /// composition's body reads on its own, and evaluates that body again when it changes, even
+  /// while its value stays equal. A body that reads other mutable state (a global, a property
+  /// of a class that is not observable) is not evaluated again when that state changes.
+  ///
+  /// The body is evaluated again, whatever the value, when:
+  /// - the composition is declared for the first time, or at another place than last time (the
+  ///   equatable compositions inside the same composition are matched by type, in order);
+  /// - an environment value at it changed, or is not known to be the same (a value that is not
+  ///   `Equatable`, see ``EnvironmentValues``);
+  /// - observed state read by its body, or by an update closure of one of its children, changed;
+  /// - one of its slots is not a plain slot that places views: a slot with a navigation stack,
+  ///   tabs, pages or a presentation, an anchor, a custom layout or transition, hidden children
+  ///   or a child with a handle (``Child/handle(_:)``), or a slot whose name is also declared
+  ///   elsewhere;
+  /// - its mounted slots changed since (a swap still running, a child other code removed).
+  ///
+  /// The composer keeps the last value while its slots are mounted, to compare the next one
+  /// with: a value that holds the container strongly makes a reference cycle.
+  ///
+  /// A conformance written by hand needs a comparison that runs outside the main actor
+  /// (`nonisolated static func ==`), or an isolated conformance (`@MainActor Equatable`).
+  ///
+  /// - Returns: The composition, compared on resolution.
+  public func equatable() -> EquatableComposition<Self> {
+    EquatableComposition(self)
+  }
+}
+
+/// A composition whose body is evaluated only when its value or its environment changed; made
+/// by ``Composition/equatable()``.
+public struct EquatableComposition<Content: Composition & Equatable>: Composition {
+  /// The composition compared.
+  public let content: Content
+
+  /// Wraps a composition to be compared on resolution.
+  ///
+  /// - Parameter content: The composition.
+  public init(_ content: Content) {
+    self.content = content
+  }
+
+  /// The composition's body.
+  public var body: CompositionContent { content.body }
+
+  /// The composition as container content, compared with the mounted one on resolution.
+  public var compositionContent: CompositionContent {
+    CompositionContent(.equatable(self))
+  }
+}
+
+/// A composition that a resolution compares with the one declared at its place last time.
+@MainActor
+protocol SkippableComposition {
+  /// The type compared, which places are matched by.
+  var contentType: ObjectIdentifier { get }
+  /// The body, evaluated.
+  func evaluate() -> CompositionContent
+  /// Whether `other` is a composition of the same type, equal to this one.
+  func isEqual(to other: any SkippableComposition) -> Bool
+}
+
+extension EquatableComposition: SkippableComposition {
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
+
+  func evaluate() -> CompositionContent { content.body }
+
+  func isEqual(to other: any SkippableComposition) -> Bool {
+    guard let other = other as? Self else { return false }
+    return other.content == content
   }
 }
 

@@ -1266,7 +1266,11 @@ final class Executor {
       }
     }
     guard changed else { return (mounted, found) }
-    return (CompositionTree(slots: slots, diagnostics: mounted.diagnostics), found)
+    // A repaired slot has a new code: the records of the composition that declared it are not
+    // used.
+    var repaired = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    repaired.compositions = mounted.compositions
+    return (repaired, found)
   }
 
   /// Whether `slot` needs no repair.

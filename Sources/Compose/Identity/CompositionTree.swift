@@ -35,7 +35,10 @@ public struct CompositionTree: CustomStringConvertible {
   let hasAnchors: Bool
   /// Whether the closures were released (``releasingClosures(keepingEnvironments:)``), and how;
   /// `nil` for a tree that holds what its declaration gave it.
-  private var releasedKeepingEnvironments: Bool?
+  private(set) var releasedKeepingEnvironments: Bool?
+  /// The equatable compositions the declaration had, for the next resolution to compare with;
+  /// `nil` when it had none, or for a tree made from slots alone.
+  var compositions: CompositionRecords?
 
   /// Resolves a declaration.
   ///
@@ -96,18 +99,25 @@ public struct CompositionTree: CustomStringConvertible {
   /// The mounted children in `changedReads`, whose update closures read observed state that
   /// changed since, are not kept for an unchanged element of a list that skips them: their
   /// element's content is made again, so that their update runs with the current closure.
+  ///
+  /// A composer passes an `observer` that evaluates the bodies of equatable compositions,
+  /// observing what each one reads.
   init(
     _ content: CompositionContent, environment: EnvironmentValues, mounted: CompositionTree?,
-    nests: Bool, changedReads: Set<ChildIdentity> = []
+    nests: Bool, changedReads: Set<ChildIdentity> = [], observer: CompositionObserver? = nil
   ) {
-    var resolver = Resolver(mounted: mounted, nests: nests, changedReads: changedReads)
+    var resolver = Resolver(
+      mounted: mounted, nests: nests, changedReads: changedReads, observer: observer)
     resolver.resolve(content, environment: environment)
+    let records = resolver.finishedRecords()
     if let mounted, resolver.sharesAllMountedSlots {
       self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
+      if let records { compositions = CompositionRecords(records: records, codes: codes) }
       return
     }
     resolver.stopSharing()
     self.init(slots: resolver.slots, diagnostics: resolver.diagnostics)
+    if let records { compositions = CompositionRecords(records: records, codes: codes) }
   }
 
   /// A tree with the slots of `mounted`, which a declaration resolved as unchanged, slot for
@@ -171,6 +181,7 @@ public struct CompositionTree: CustomStringConvertible {
     }
     var tree = CompositionTree(slots: released, diagnostics: diagnostics)
     tree.releasedKeepingEnvironments = keepingEnvironments
+    tree.compositions = compositions
     return tree
   }
 
@@ -660,6 +671,31 @@ struct Resolver {
   /// The site of the last child made, shared by the next one when it is declared alike.
   private var lastSite: ChildSite?
 
+  /// The records of the equatable compositions resolved so far, in declaration order.
+  private var records: [CompositionRecord] = []
+  /// The mounted tree's records, and the codes of the declaration they were made in.
+  private let mountedRecords: [CompositionRecord]
+  private let recordedCodes: [Int]
+  private let mountedCodes: [Int]
+  private let mountedDiagnostics: [Diagnostic]
+  /// Whether a mounted composition's slots may stand for an equal one: not when composed
+  /// containers are nested and the mounted children dropped their environment, which a nested
+  /// container reads.
+  private let mayStandCompositions: Bool
+  /// Where the next equatable composition is looked for among the mounted records; `nil` when
+  /// the one it is declared in had no mounted counterpart.
+  private var recordFrame: RecordFrame?
+  /// Which mounted records a composition was matched with; empty until one is looked for.
+  private var matchedRecords: [Bool] = []
+  /// The positions of the slots whose name was declared again (``join(_:to:environment:)``):
+  /// the records that hold them are not used next time.
+  private var joinedSlots: [Int] = []
+  /// The positions of the slots that a mounted composition's stand for; a slot among them that
+  /// is joined has its explicit ids counted from its children.
+  private var standingSlots: [Range<Int>] = []
+  /// Evaluates equatable compositions' bodies for a composer.
+  private let observer: CompositionObserver?
+
   /// The last slot code handed out; codes are never reused.
   private static var lastCode = 0
 
@@ -673,11 +709,29 @@ struct Resolver {
     let id: AnyHashable
   }
 
-  init(mounted: CompositionTree?, nests: Bool, changedReads: Set<ChildIdentity> = []) {
+  init(
+    mounted: CompositionTree?, nests: Bool, changedReads: Set<ChildIdentity> = [],
+    observer: CompositionObserver? = nil
+  ) {
     mountedSlots = mounted?.slots ?? []
     sharesMountedSlots = !mountedSlots.isEmpty
     self.nests = nests
     self.changedReads = changedReads
+    self.observer = observer
+    if let mounted, let compositions = mounted.compositions {
+      mountedRecords = compositions.records
+      recordedCodes = compositions.codes
+      mountedCodes = mounted.codes
+      mountedDiagnostics = mounted.diagnostics
+      mayStandCompositions = !nests || mounted.releasedKeepingEnvironments != false
+      recordFrame = RecordFrame(next: 0, end: compositions.records.count)
+    } else {
+      mountedRecords = []
+      recordedCodes = []
+      mountedCodes = []
+      mountedDiagnostics = []
+      mayStandCompositions = false
+    }
   }
 
   /// Whether the declaration resolved to the mounted slots, every one shared.
@@ -722,6 +776,8 @@ struct Resolver {
       }
     case .composition(let body):
       resolve(body(), environment: environment)
+    case .equatable(let composition):
+      resolve(composition, environment: environment)
     case .environment(let change, let inner):
       var changed = environment
       change(&changed)
@@ -746,14 +802,7 @@ struct Resolver {
   @inline(never)
   private mutating func findSlotByName(_ name: String) -> (existing: Int?, mounted: Int?) {
     stopSharing()
-    if slotIndexes == nil {
-      // The first slot that is not the mounted one at its position: from here on, by name.
-      var indexes: [String: Int] = [:]
-      for (index, slot) in slots.enumerated() {
-        indexes[slot.name] = index
-      }
-      slotIndexes = indexes
-    }
+    indexSlotsByName()
     let existing = slotIndexes?[name]
     guard !mountedSlots.isEmpty else { return (existing, nil) }
     if mountedSlotIndexes == nil {
@@ -764,6 +813,179 @@ struct Resolver {
       mountedSlotIndexes = indexes
     }
     return (existing, mountedSlotIndexes?[name])
+  }
+
+  /// Finds slots by name from here on: the slots so far are indexed, once.
+  private mutating func indexSlotsByName() {
+    guard slotIndexes == nil else { return }
+    // The first slot that is not the mounted one at its position: from here on, by name.
+    var indexes: [String: Int] = [:]
+    for (index, slot) in slots.enumerated() {
+      indexes[slot.name] = index
+    }
+    slotIndexes = indexes
+  }
+
+  // MARK: - Equatable compositions
+
+  /// The records of the equatable compositions, once the declaration is resolved: a record
+  /// whose slots a later declaration of the same name joined is not used next time. `nil` when
+  /// the declaration has none.
+  mutating func finishedRecords() -> [CompositionRecord]? {
+    guard !records.isEmpty else { return nil }
+    for joined in joinedSlots {
+      for index in records.indices where records[index].slots.contains(joined) {
+        records[index].isSkippable = false
+      }
+    }
+    return records
+  }
+
+  /// Resolves an equatable composition: the mounted slots of the one declared at its place when
+  /// they can stand for it, its body otherwise.
+  private mutating func resolve(
+    _ composition: any SkippableComposition, environment: EnvironmentValues
+  ) {
+    let type = composition.contentType
+    let match = matchMountedRecord(of: composition, type: type)
+    if let match, match.isEqual, stand(match.index, environment: environment) { return }
+    let start = slots.count + sharedSlotCount
+    let firstDiagnostic = diagnostics.count
+    let index = records.count
+    let joins = joinedSlots.count
+    let reader = match.map { mountedRecords[$0.index].reader } ?? CompositionReader()
+    records.append(
+      CompositionRecord(
+        type: type, composition: composition, environment: environment,
+        slots: start..<start, diagnostics: firstDiagnostic..<firstDiagnostic, end: index + 1,
+        isSkippable: false, reader: reader))
+    let outer = recordFrame
+    recordFrame = match.map { RecordFrame(next: $0.index + 1, end: mountedRecords[$0.index].end) }
+    let content: CompositionContent
+    if let observer {
+      content = observer.evaluate(reader) { composition.evaluate() }
+    } else {
+      content = composition.evaluate()
+    }
+    resolve(content, environment: environment)
+    recordFrame = outer
+    let end = slots.count + sharedSlotCount
+    records[index].slots = start..<end
+    records[index].diagnostics = firstDiagnostic..<diagnostics.count
+    records[index].end = records.count
+    // A body whose slot joined an earlier one declared children outside its slots.
+    records[index].isSkippable = joinedSlots.count == joins && slotsArePlain(start..<end)
+  }
+
+  /// The mounted record that `composition` is declared at the place of, among the next few
+  /// unmatched records of the current frame: the first one equal to it, else the first one of
+  /// its type; and whether it is equal.
+  ///
+  /// A few siblings ahead: a composition inserted, removed or moved among its siblings is
+  /// passed over, and a declaration with many compositions none of which is mounted is not
+  /// searched whole for each.
+  private mutating func matchMountedRecord(
+    of composition: any SkippableComposition, type: ObjectIdentifier
+  ) -> (index: Int, isEqual: Bool)? {
+    guard var frame = recordFrame else { return nil }
+    if matchedRecords.isEmpty { matchedRecords = Array(repeating: false, count: mountedRecords.count) }
+    var candidate = frame.next
+    var looked = 0
+    var match: (index: Int, isEqual: Bool)?
+    while candidate < frame.end, looked < 8 {
+      if !matchedRecords[candidate], mountedRecords[candidate].type == type {
+        if composition.isEqual(to: mountedRecords[candidate].composition) {
+          match = (candidate, true)
+          break
+        }
+        if match == nil { match = (candidate, false) }
+      }
+      candidate = mountedRecords[candidate].end
+      looked += 1
+    }
+    guard let match else { return nil }
+    matchedRecords[match.index] = true
+    while frame.next < frame.end, matchedRecords[frame.next] {
+      frame.next = mountedRecords[frame.next].end
+    }
+    recordFrame = frame
+    return match
+  }
+
+  /// Whether the slots at `range`, resolved so far, are all plain slots that place views, with
+  /// no hidden child or handle to bind: the slots a mounted composition can stand for.
+  private func slotsArePlain(_ range: Range<Int>) -> Bool {
+    for position in range {
+      let slot = position < sharedSlotCount ? mountedSlots[position] : slots[position]
+      let declaration = slot.declaration
+      guard declaration.placesViews, declaration.anchor == nil, !declaration.layout.isCustom,
+        declaration.transition.signature.kind != Transition.Signature.custom,
+        slot.hidden.isEmpty, !slot.hasHandles
+      else { return false }
+    }
+    return true
+  }
+
+  /// Stands the mounted slots of the record at `index` for the composition equal to its value,
+  /// when the environment is the same and those slots are as it declared them.
+  ///
+  /// - Returns: Whether it did; `false`, having done nothing, otherwise.
+  private mutating func stand(_ index: Int, environment: EnvironmentValues) -> Bool {
+    guard mayStandCompositions, mountedRecords[index].isSkippable,
+      !mountedRecords[index].reader.isDirty,
+      environment.hasSameValues(as: mountedRecords[index].environment)
+    else { return false }
+    let range = mountedRecords[index].slots
+    let diagnosticRange = mountedRecords[index].diagnostics
+    guard range.upperBound <= mountedSlots.count, range.upperBound <= recordedCodes.count,
+      range.upperBound <= mountedCodes.count,
+      diagnosticRange.upperBound <= mountedDiagnostics.count
+    else { return false }
+    for position in range {
+      // A slot changed since it was declared: a swap still running kept the mounted one, other
+      // code took a child out, the container keeps hidden children.
+      guard mountedCodes[position] == recordedCodes[position],
+        mountedSlots[position].hidden.isEmpty
+      else { return false }
+      if !changedReads.isEmpty {
+        // A child whose update read observed state that changed runs its update again, which
+        // needs the declaration's closure.
+        for child in mountedSlots[position].children where changedReads.contains(child.identity) {
+          return false
+        }
+      }
+    }
+    let position = slots.count + sharedSlotCount
+    if sharesMountedSlots, position == range.lowerBound {
+      sharedSlotCount += range.count
+    } else if slotIndexes == nil, position == range.lowerBound {
+      // Still each at the position of its mounted slot, as the slots before them.
+      stopSharing()
+      slots.append(contentsOf: mountedSlots[range])
+    } else {
+      stopSharing()
+      indexSlotsByName()
+      for mounted in range where slotIndexes?[mountedSlots[mounted].name] != nil {
+        // A slot of the same name was declared before: it is resolved, and joins it.
+        return false
+      }
+      for mounted in range {
+        slotIndexes?[mountedSlots[mounted].name] = slots.count
+        slots.append(mountedSlots[mounted])
+      }
+    }
+    standingSlots.append(position..<(position + range.count))
+    let firstDiagnostic = diagnostics.count
+    diagnostics.append(contentsOf: mountedDiagnostics[diagnosticRange])
+    let slotShift = position - range.lowerBound
+    let diagnosticShift = firstDiagnostic - diagnosticRange.lowerBound
+    let recordShift = records.count - index
+    for nested in index..<mountedRecords[index].end {
+      records.append(
+        mountedRecords[nested].moved(
+          slots: slotShift, diagnostics: diagnosticShift, records: recordShift))
+    }
+    return true
   }
 
   /// Resolves one slot declaration.
@@ -1017,7 +1239,8 @@ struct Resolver {
           + "give each slot a unique name",
         source: slot.source))
     runCapture = .disarmed
-    explicitIDs = explicitIDsBySlot[index] ?? [:]
+    joinedSlots.append(index)
+    explicitIDs = explicitIDsBySlot[index] ?? standingExplicitIDs(of: index)
     slotName = slot.name
     sharedSlotName = nil
     slotSignature = slot.transition.signature
@@ -1037,6 +1260,20 @@ struct Resolver {
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].keyedRun = nil
     slots[index].code = Self.freshCode()
+  }
+
+  /// The explicit ids of the children of the slot at `index`, when a mounted composition's slots
+  /// stand for its declaration: its body, which counted them, was not evaluated.
+  private func standingExplicitIDs(of index: Int) -> [ExplicitID: Int] {
+    guard standingSlots.contains(where: { $0.contains(index) }) else { return [:] }
+    var counted: [ExplicitID: Int] = [:]
+    for child in slots[index].children + slots[index].hidden {
+      let storage = child.identity.storage
+      guard storage.hasExplicitID, let explicitID = storage.explicitID else { continue }
+      counted[ExplicitID(type: ObjectIdentifier(storage.controllerType), id: explicitID), default: 0] +=
+        1
+    }
+    return counted
   }
 
   /// A new child, sharing the site of the last one made when it is declared alike.

@@ -211,6 +211,7 @@ extension CompositionTree {
     var tree = new
     if let mountedSlots {
       tree = CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics)
+      tree.compositions = new.compositions
     }
     return Reconciliation(
       plan: Plan(steps: planner.steps, diagnostics: planner.diagnostics), tree: tree)
@@ -281,9 +282,9 @@ extension CompositionTree {
       }
       mountedSlots[index].hidden = kept
     }
-    return Reconciliation(
-      plan: Plan(steps: planner.steps),
-      tree: CompositionTree(slots: mountedSlots, diagnostics: diagnostics))
+    var tree = CompositionTree(slots: mountedSlots, diagnostics: diagnostics)
+    tree.compositions = compositions
+    return Reconciliation(plan: Plan(steps: planner.steps), tree: tree)
   }
 
   /// Why a navigation stack cannot be performed in `container`, if it cannot.

@@ -1,0 +1,311 @@
+#if !canImport(UIKit)
+// Runs against UIKitModel (its clock, event log and names), where it stands in for UIKit.
+@_spi(ComposeTesting) import Compose
+import ComposeTesting
+import Foundation
+import Observation
+import Testing
+import UIKitModel
+
+// Compositions declared with `equatable()`: a body is evaluated only when its value, its
+// environment or the observed state it read changed.
+
+// MARK: - Fixtures
+
+/// Counts, per composition name, how many times a body is evaluated.
+@MainActor
+private final class BodyCounter {
+  var runs: [String: Int] = [:]
+}
+
+/// A child showing a text.
+@MainActor
+private final class PanelViewController: UIViewController {
+  var text = ""
+}
+
+/// State a body reads, observed.
+@MainActor
+@Observable
+private final class Badge {
+  var count = 0
+}
+
+private struct AccentKey: EnvironmentKey {
+  static let defaultValue = "blue"
+}
+
+extension EnvironmentValues {
+  fileprivate var accent: String {
+    get { self[AccentKey.self] }
+    set { self[AccentKey.self] = newValue }
+  }
+}
+
+/// One slot named `name` showing `title`; equal to another with the same name and title.
+private struct Panel: Composition, Equatable {
+  let name: String
+  let title: String
+  let counter: BodyCounter
+  /// Observed state the body reads, when set.
+  var badge: Badge?
+  /// Whether the body reads the badge in the child's update closure rather than in itself.
+  var readsBadgeInUpdate = false
+
+  nonisolated static func == (lhs: Panel, rhs: Panel) -> Bool {
+    lhs.name == rhs.name && lhs.title == rhs.title
+      && lhs.readsBadgeInUpdate == rhs.readsBadgeInUpdate
+  }
+
+  var body: CompositionContent {
+    let title = counted()
+    let badge = badge
+    let readsBadgeInUpdate = readsBadgeInUpdate
+    // Read here, by the body, unless the update reads it.
+    let shownBadge = readsBadgeInUpdate ? nil : badge?.count
+    Slot(name) {
+      Child {
+        PanelViewController()
+      } update: { controller, environment in
+        let count = readsBadgeInUpdate ? badge?.count : shownBadge
+        controller.text = "\(environment.accent) \(title)" + (count.map { " \($0)" } ?? "")
+      }
+    }
+  }
+
+  private func counted() -> String {
+    counter.runs[name, default: 0] += 1
+    return title
+  }
+}
+
+/// A container of equatable panels, each in its own slot.
+@MainActor
+private final class PanelsScreen: UIViewController {
+  var titles: [String: String] {
+    didSet { composer.setNeedsCompose() }
+  }
+  var accent = "blue" {
+    didSet { composer.setNeedsCompose() }
+  }
+  var order: [String]
+  let counter = BodyCounter()
+  let badge = Badge()
+  /// The panel whose body reads the badge, and whether its update reads it instead.
+  var badged: String?
+  var readsBadgeInUpdate = false
+  /// Whether the panels are declared `equatable()`.
+  let equatable: Bool
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    for name in order {
+      if equatable {
+        panel(name).equatable().environment(\.accent, accent)
+      } else {
+        panel(name).environment(\.accent, accent)
+      }
+    }
+  }
+
+  init(titles: [String: String], order: [String], equatable: Bool = true) {
+    self.titles = titles
+    self.order = order
+    self.equatable = equatable
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  private func panel(_ name: String) -> Panel {
+    Panel(
+      name: name, title: titles[name] ?? "", counter: counter,
+      badge: badged == name ? badge : nil, readsBadgeInUpdate: readsBadgeInUpdate)
+  }
+
+  /// What each panel shows, by panel; a panel's text starts with the accent, then its title,
+  /// which starts with its slot's name in upper case.
+  var shown: [String: String] {
+    var shown: [String: String] = [:]
+    for case let panel as PanelViewController in children {
+      let title = panel.text.split(separator: " ").dropFirst().first ?? "?"
+      shown[String(title.prefix(1)).lowercased()] = panel.text
+    }
+    return shown
+  }
+
+  /// The panels' controllers, by panel.
+  var panels: [String: UIViewController] {
+    var panels: [String: UIViewController] = [:]
+    for case let panel as PanelViewController in children {
+      let title = panel.text.split(separator: " ").dropFirst().first ?? "?"
+      panels[String(title.prefix(1)).lowercased()] = panel
+    }
+    return panels
+  }
+
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+// MARK: - Tests
+
+@MainActor
+@Suite("Equatable compositions", .isolatedModel)
+struct EquatableCompositionTests {
+  @Test("An equal composition's body is not evaluated, and its children have no update step")
+  func equalCompositionIsSkipped() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.counter.runs == ["a": 1, "b": 1])
+
+    screen.composer.setNeedsCompose()
+    #expect(screen.compose() == [])
+    #expect(screen.counter.runs == ["a": 1, "b": 1])
+
+    screen.titles["b"] = "B2"
+    #expect(screen.compose() == ["update 'b' PanelViewController"])
+    #expect(screen.counter.runs == ["a": 1, "b": 2])
+    #expect(screen.shown == ["a": "blue A", "b": "blue B2"])
+  }
+
+  @Test("Without equatable(), every composition's body runs and every child updates")
+  func plainCompositionsAlwaysRun() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"], equatable: false)
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    screen.composer.setNeedsCompose()
+    #expect(screen.compose() == ["update 'a' PanelViewController", "update 'b' PanelViewController"])
+    #expect(screen.counter.runs == ["a": 2, "b": 2])
+  }
+
+  @Test("A changed environment value at the composition evaluates its body again")
+  func changedEnvironmentEvaluatesTheBody() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A"], order: ["a"])
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    screen.accent = "blue"
+    #expect(screen.compose() == [])
+    screen.accent = "red"
+    #expect(screen.compose() == ["update 'a' PanelViewController"])
+    #expect(screen.counter.runs == ["a": 2])
+    #expect(screen.shown == ["a": "red A"])
+  }
+
+  @Test("Observed state a skipped body read still evaluates it again, every time it changes")
+  func observedReadOfSkippedBodyEvaluatesIt() async throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.badged = "a"
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.shown == ["a": "blue A 0", "b": "blue B"])
+    for count in 1...3 {
+      // A composition for another reason skips the body: it keeps watching what it read.
+      screen.titles["b"] = "B\(count)"
+      #expect(screen.compose() == ["update 'b' PanelViewController"], "count \(count)")
+      screen.badge.count = count
+      // The change reaches the composer on the main actor.
+      for _ in 0..<10 { await Task.yield() }
+      #expect(!screen.composer.isSettled, "count \(count)")
+      #expect(screen.compose() == ["update 'a' PanelViewController"], "count \(count)")
+      #expect(screen.shown == ["a": "blue A \(count)", "b": "blue B\(count)"], "count \(count)")
+    }
+    #expect(screen.counter.runs == ["a": 4, "b": 4])
+  }
+
+  @Test("Observed state a child's update read in a skipped composition runs that update")
+  func observedReadOfUpdateInSkippedComposition() async throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.badged = "a"
+    screen.readsBadgeInUpdate = true
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.shown == ["a": "blue A 0", "b": "blue B"])
+    for count in 1...2 {
+      screen.badge.count = count
+      for _ in 0..<10 { await Task.yield() }
+      #expect(screen.compose() == ["update 'a' PanelViewController"], "count \(count)")
+      #expect(screen.shown["a"] == "blue A \(count)", "count \(count)")
+    }
+    // The body that declares the child is evaluated for its update closure; the other is not.
+    #expect(screen.counter.runs == ["a": 3, "b": 1])
+  }
+
+  @Test("A composition no longer declared stops watching what its body read")
+  func removedCompositionStopsObserving() async throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.badged = "a"
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    screen.order = ["b"]
+    screen.composer.setNeedsCompose()
+    _ = screen.compose()
+    #expect(screen.children.count == 1)
+    screen.badge.count = 1
+    for _ in 0..<10 { await Task.yield() }
+    #expect(screen.composer.isSettled)
+    #expect(screen.counter.runs == ["a": 1, "b": 1])
+  }
+
+  @Test("Compositions moved, inserted and removed keep their children and skip equal bodies")
+  func reorderedCompositions() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B", "c": "C"], order: ["a", "b", "c"])
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    let controllers = screen.panels
+    screen.order = ["c", "a", "b", "d"]
+    screen.titles["d"] = "D"
+    _ = screen.compose()
+    #expect(screen.shown == ["a": "blue A", "b": "blue B", "c": "blue C", "d": "blue D"])
+    for (panel, controller) in controllers {
+      #expect(screen.panels[panel] === controller, "panel \(panel)")
+    }
+    // Each is matched with the equal one mounted among its next siblings.
+    #expect(screen.counter.runs == ["a": 1, "b": 1, "c": 1, "d": 1])
+    screen.order = ["a", "d"]
+    screen.composer.setNeedsCompose()
+    _ = screen.compose()
+    #expect(screen.shown == ["a": "blue A", "d": "blue D"])
+    #expect(ModelRuntime.diagnostics.isEmpty)
+  }
+}
+
+@MainActor
+@Suite("Equatable compositions: changes behind the composer", .isolatedModel(diagnostics: .allowed))
+struct EquatableCompositionRepairTests {
+  @Test("A child other code removed from a skipped composition's slot is made again")
+  func repairedSlotIsNotStood() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A"], order: ["a"])
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    let first = try #require(screen.children.first)
+    first.willMove(toParent: nil)
+    first.view.removeFromSuperview()
+    first.removeFromParent()
+    screen.composer.setNeedsCompose()
+    _ = screen.compose()
+    #expect(screen.children.count == 1)
+    #expect(screen.children.first !== first)
+    #expect(screen.shown == ["a": "blue A"])
+    #expect(screen.counter.runs == ["a": 2])
+  }
+}
+#endif
