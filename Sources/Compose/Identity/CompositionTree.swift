@@ -828,9 +828,10 @@ struct Resolver {
 
   // MARK: - Equatable compositions
 
-  /// The records of the equatable compositions, once the declaration is resolved: a record
-  /// whose slots a later declaration of the same name joined is not used next time. `nil` when
-  /// the declaration has none.
+  /// The records of the equatable compositions, once the declaration is resolved.
+  ///
+  /// A record whose slots a later declaration of the same name joined is not used next time.
+  /// `nil` when the declaration has none.
   mutating func finishedRecords() -> [CompositionRecord]? {
     guard !records.isEmpty else { return nil }
     for joined in joinedSlots {
@@ -888,7 +889,9 @@ struct Resolver {
     of composition: any SkippableComposition, type: ObjectIdentifier
   ) -> (index: Int, isEqual: Bool)? {
     guard var frame = recordFrame else { return nil }
-    if matchedRecords.isEmpty { matchedRecords = Array(repeating: false, count: mountedRecords.count) }
+    if matchedRecords.isEmpty {
+      matchedRecords = Array(repeating: false, count: mountedRecords.count)
+    }
     var candidate = frame.next
     var looked = 0
     var match: (index: Int, isEqual: Bool)?
@@ -1270,7 +1273,8 @@ struct Resolver {
     for child in slots[index].children + slots[index].hidden {
       let storage = child.identity.storage
       guard storage.hasExplicitID, let explicitID = storage.explicitID else { continue }
-      counted[ExplicitID(type: ObjectIdentifier(storage.controllerType), id: explicitID), default: 0] +=
+      counted[
+        ExplicitID(type: ObjectIdentifier(storage.controllerType), id: explicitID), default: 0] +=
         1
     }
     return counted

@@ -187,7 +187,8 @@ struct EquatableCompositionTests {
     screen.loadViewIfNeeded()
     _ = screen.compose()
     screen.composer.setNeedsCompose()
-    #expect(screen.compose() == ["update 'a' PanelViewController", "update 'b' PanelViewController"])
+    #expect(
+      screen.compose() == ["update 'a' PanelViewController", "update 'b' PanelViewController"])
     #expect(screen.counter.runs == ["a": 2, "b": 2])
   }
 
