@@ -185,6 +185,11 @@ public struct CompositionTree: CustomStringConvertible {
     return tree
   }
 
+  /// This tree as a composer keeps it once its plan is performed, without the closures of user
+  /// code; for tests of the resolution, do not use it directly.
+  @_spi(ComposeTesting)
+  public var keptByComposer: CompositionTree { releasingClosures() }
+
   /// The slot names, in declaration order.
   public var slotNames: [String] { slots.map(\.name) }
 
