@@ -44,7 +44,8 @@ private struct PartSpec: Equatable, CustomStringConvertible {
   var items: [Item]
 
   var description: String {
-    "part\(isEquatable ? " equatable" : "") v\(version) [" + items.map(\.description)
+    "part\(isEquatable ? " equatable" : "") v\(version) ["
+      + items.map(\.description)
       .joined(separator: ", ") + "]"
   }
 
@@ -73,6 +74,9 @@ extension EnvironmentValues {
 @MainActor
 private final class Leaf: UIViewController {}
 
+@MainActor
+private final class LoudLeaf: UIViewController {}
+
 /// A composition declared from a ``PartSpec``.
 private struct Part: Composition, Equatable {
   let spec: PartSpec
@@ -83,10 +87,41 @@ private struct Part: Composition, Equatable {
       case .slot(let name, let keys, let explicit):
         Slot(name) {
           ForEach(keys, id: \.self) { key in
-            Child { Leaf() } update: { _ in _ = key }
+            if key == 0 {
+              // Its type follows the environment, as the explicit child's below.
+              EnvironmentReader { environment in
+                if environment.propertyTone == "loud" {
+                  Child {
+                    LoudLeaf()
+                  } update: { _ in
+                    _ = key
+                  }
+                } else {
+                  Child {
+                    Leaf()
+                  } update: { _ in
+                    _ = key
+                  }
+                }
+              }
+            } else {
+              Child {
+                Leaf()
+              } update: { _ in
+                _ = key
+              }
+            }
           }
           if let explicit {
-            Child { Leaf() }.id(explicit)
+            // Its type follows the environment: a resolution that ignored a changed tone would
+            // keep the other type.
+            EnvironmentReader { environment in
+              if environment.propertyTone == "loud" {
+                Child { LoudLeaf() }.id(explicit)
+              } else {
+                Child { Leaf() }.id(explicit)
+              }
+            }
           }
         }
       case .part(let spec, let tone):
@@ -96,7 +131,9 @@ private struct Part: Composition, Equatable {
   }
 
   static func nested(_ spec: PartSpec, tone: String?) -> CompositionContent {
-    let content = spec.isEquatable ? Part(spec: spec).equatable().compositionContent : Part(spec: spec).compositionContent
+    let content =
+      spec.isEquatable
+      ? Part(spec: spec).equatable().compositionContent : Part(spec: spec).compositionContent
     guard let tone else { return content }
     return content.environment(\.propertyTone, tone)
   }
@@ -112,13 +149,14 @@ private struct SpecGenerator {
     let count = random.below(depth == 0 ? 5 : 4)
     var items: [Item] = []
     for _ in 0..<count {
-      items.append(depth < 3 && random.chance(0.45) ? .part(part(depth: depth + 1), tone: tone()) : slot())
+      items.append(
+        depth < 3 && random.chance(0.45) ? .part(part(depth: depth + 1), tone: tone()) : slot())
     }
     return PartSpec(isEquatable: random.chance(0.7), version: 0, items: items)
   }
 
   mutating func tone() -> String? {
-    random.chance(0.2) ? ["loud", "soft"][random.below(2)] : nil
+    random.chance(0.3) ? ["loud", "soft"][random.below(2)] : nil
   }
 
   mutating func slot() -> Item {
@@ -219,7 +257,8 @@ struct EquatableCompositionProperties {
         var interpreter = PlanInterpreter(mounted: mounted)
         interpreter.perform(reconciliation.plan, declared: declared)
         failures += interpreter.violations.map { "round \(round): \($0)" }
-        for name in declared.slotNames where interpreter.shown(in: name) != declared.children(in: name) {
+        for name in declared.slotNames
+        where interpreter.shown(in: name) != declared.children(in: name) {
           failures.append("round \(round): performing the plan does not show slot \(name)")
         }
         // Kept as a composer keeps it.
@@ -233,7 +272,8 @@ struct EquatableCompositionProperties {
       #expect(
         failures.isEmpty,
         Comment(
-          rawValue: "seed 0x\(String(seed, radix: 16)): \(failures.prefix(4).joined(separator: "\n"))"
+          rawValue:
+            "seed 0x\(String(seed, radix: 16)): \(failures.prefix(4).joined(separator: "\n"))"
             + "\nreplay: EQUATABLE_PROPERTY_SEED=0x\(String(seed, radix: 16)) swift test --filter "
             + "EquatableComposition"))
       if !failures.isEmpty { break }
