@@ -87,6 +87,19 @@ enum Declarations {
     Branch(level: 2, base: 0, changedLeaf: changedLeaf, version: version).compositionContent
   }
 
+  /// W4: ``balancedTree(changedLeaf:version:)`` of compositions declared `equatable()`, each
+  /// given the version only when the changed leaf is among its slots, as a screen passes each
+  /// part only what it shows: an unchanged branch is equal to the mounted one.
+  ///
+  /// - Parameters:
+  ///   - changedLeaf: The slot whose child differs.
+  ///   - version: That child's explicit identity.
+  /// - Returns: The declaration.
+  static func equatableTree(changedLeaf: Int, version: Int) -> CompositionContent {
+    EquatableBranch(level: 2, base: 0, changedLeaf: changedLeaf, version: version)
+      .equatable().compositionContent
+  }
+
   /// W5: nine still slots and one whose only child changes type with a cross-dissolve.
   ///
   /// - Parameter showsRow: Which child the changing slot shows.
@@ -129,5 +142,37 @@ private struct Branch: Composition {
           level: level - 1, base: base * 10 + index, changedLeaf: changedLeaf, version: version)
       }
     }
+  }
+}
+
+/// One level of the balanced tree, declared `equatable()`: a branch holds the version only when
+/// the changed leaf is among its slots.
+@MainActor
+private struct EquatableBranch: Composition, Equatable {
+  let level: Int
+  let base: Int
+  let changedLeaf: Int
+  let version: Int
+
+  var body: CompositionContent {
+    for index in 0..<10 {
+      if level == 0 {
+        let leaf = base * 10 + index
+        Slot(Declarations.slotNames[leaf]) {
+          Child { RowController() }.id(leaf == changedLeaf ? version : 0)
+        }
+      } else {
+        branch(base * 10 + index).equatable()
+      }
+    }
+  }
+
+  private func branch(_ base: Int) -> EquatableBranch {
+    // The leaves of the sub-branch at `base`, one level down.
+    var span = 1
+    for _ in 0..<level { span *= 10 }
+    let holdsLeaf = (base * span..<(base + 1) * span).contains(changedLeaf)
+    return EquatableBranch(
+      level: level - 1, base: base, changedLeaf: changedLeaf, version: holdsLeaf ? version : 0)
   }
 }

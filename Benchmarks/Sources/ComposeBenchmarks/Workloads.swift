@@ -149,17 +149,20 @@ struct Runner {
     old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11,
     againstMounted: Bool = true, declare: (() -> CompositionContent)? = nil,
     strings: StringKeys? = nil,
-    skipping: (old: CompositionContent, declare: () -> CompositionContent)? = nil
+    skipping: (old: CompositionContent, declare: () -> CompositionContent)? = nil,
+    equatable: (old: CompositionContent, declare: () -> CompositionContent)? = nil
   ) {
     let oldTree = CompositionTree(old)
     let basis = againstMounted ? oldTree : nil
     let newTree = CompositionTree(new, mounted: basis)
     let skippingTree = skipping.map { CompositionTree($0.old) }
+    let equatableTree = equatable.map { CompositionTree($0.old) }
     if let profile {
       guard profile.id == id else { return }
       let phases =
         ["reconcile", "resolve"] + (declare == nil ? [] : ["declare"])
-        + (skipping == nil ? [] : ["skipping"]) + ["floor", "stdlib"]
+        + (skipping == nil ? [] : ["skipping"]) + (equatable == nil ? [] : ["equatable"])
+        + ["floor", "stdlib"]
       guard profiles(id, phases: phases) else { return }
       for _ in 0..<profile.iterations {
         switch profile.phase {
@@ -174,6 +177,12 @@ struct Runner {
             blackHole(
               skippingTree.reconcile(
                 to: CompositionTree(skipping.declare(), mounted: skippingTree)))
+          }
+        case "equatable":
+          if let equatable, let equatableTree {
+            blackHole(
+              equatableTree.reconcile(
+                to: CompositionTree(equatable.declare(), mounted: equatableTree)))
           }
         // The floor and the standard library on the keys the list is declared with, as timed.
         case "floor":
@@ -218,6 +227,16 @@ struct Runner {
           { skippingTree.reconcile(to: CompositionTree(skipping.declare(), mounted: skippingTree)) }
         ))
     }
+    if let equatable, let equatableTree {
+      phases.append(
+        (
+          Self.equatablePhase, "equatable",
+          {
+            equatableTree.reconcile(
+              to: CompositionTree(equatable.declare(), mounted: equatableTree))
+          }
+        ))
+    }
     let jobs: [Job] =
       Self.referenceJobs(keys: keys, stdlibSamples: stdlibSamples, strings: strings)
       + Self.identityJobs(old: oldTree, new: newTree)
@@ -241,6 +260,9 @@ struct Runner {
   /// The phase of a list declared with `skipsUnchangedElements`: declare + resolve + reconcile.
   nonisolated static let skippingPhase =
     "declare + resolve + reconcile, skipping unchanged elements"
+
+  /// The phase of compositions declared `equatable()`: declare + resolve + reconcile.
+  nonisolated static let equatablePhase = "declare + resolve + reconcile, equatable compositions"
 
   /// W7: the 100-slot body alone, with resolution, and a full no-op recompose.
   mutating func bodyCase() {

@@ -218,7 +218,12 @@ if runner.wants("W4") {
     id: "W4-tree-leaf", workload: "W4 balanced tree 10×10×10 slots, one leaf changed",
     keys: KeyEdit(old: leaves, new: changedLeaves),
     old: Declarations.balancedTree(changedLeaf: 537, version: 0),
-    new: Declarations.balancedTree(changedLeaf: 537, version: 1))
+    new: Declarations.balancedTree(changedLeaf: 537, version: 1),
+    declare: { Declarations.balancedTree(changedLeaf: 537, version: 1) },
+    equatable: (
+      Declarations.equatableTree(changedLeaf: 537, version: 0),
+      { Declarations.equatableTree(changedLeaf: 537, version: 1) }
+    ))
 }
 
 // W5: an animated swap in one slot of ten; the minimum is the one swap step.

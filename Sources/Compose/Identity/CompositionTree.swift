@@ -683,6 +683,7 @@ struct Resolver {
   private let recordedCodes: [Int]
   private let mountedCodes: [Int]
   private let mountedDiagnostics: [Diagnostic]
+  private let mountedHasHidden: Bool
   /// Whether a mounted composition's slots may stand for an equal one: not when composed
   /// containers are nested and the mounted children dropped their environment, which a nested
   /// container reads.
@@ -690,6 +691,8 @@ struct Resolver {
   /// Where the next equatable composition is looked for among the mounted records; `nil` when
   /// the one it is declared in had no mounted counterpart.
   private var recordFrame: RecordFrame?
+  /// How many slots resolved so far are not plain (``countIfOther()``).
+  private var otherSlots = 0
   /// Which mounted records a composition was matched with; empty until one is looked for.
   private var matchedRecords: [Bool] = []
   /// The positions of the slots whose name was declared again (``join(_:to:environment:)``):
@@ -728,6 +731,7 @@ struct Resolver {
       recordedCodes = compositions.codes
       mountedCodes = mounted.codes
       mountedDiagnostics = mounted.diagnostics
+      mountedHasHidden = mounted.hasHidden
       mayStandCompositions = !nests || mounted.releasedKeepingEnvironments != false
       recordFrame = RecordFrame(next: 0, end: compositions.records.count)
     } else {
@@ -735,6 +739,7 @@ struct Resolver {
       recordedCodes = []
       mountedCodes = []
       mountedDiagnostics = []
+      mountedHasHidden = false
       mayStandCompositions = false
     }
   }
@@ -859,6 +864,7 @@ struct Resolver {
     let firstDiagnostic = diagnostics.count
     let index = records.count
     let joins = joinedSlots.count
+    let others = otherSlots
     let reader = match.map { mountedRecords[$0.index].reader } ?? CompositionReader()
     records.append(
       CompositionRecord(
@@ -880,7 +886,7 @@ struct Resolver {
     records[index].diagnostics = firstDiagnostic..<diagnostics.count
     records[index].end = records.count
     // A body whose slot joined an earlier one declared children outside its slots.
-    records[index].isSkippable = joinedSlots.count == joins && slotsArePlain(start..<end)
+    records[index].isSkippable = joinedSlots.count == joins && otherSlots == others
   }
 
   /// The mounted record that `composition` is declared at the place of, among the next few
@@ -920,18 +926,19 @@ struct Resolver {
     return match
   }
 
-  /// Whether the slots at `range`, resolved so far, are all plain slots that place views, with
-  /// no hidden child or handle to bind: the slots a mounted composition can stand for.
-  private func slotsArePlain(_ range: Range<Int>) -> Bool {
-    for position in range {
-      let slot = position < sharedSlotCount ? mountedSlots[position] : slots[position]
-      let declaration = slot.declaration
-      guard declaration.placesViews, declaration.anchor == nil, !declaration.layout.isCustom,
-        declaration.transition.signature.kind != Transition.Signature.custom,
-        slot.hidden.isEmpty, !slot.hasHandles
-      else { return false }
+  /// Counts the last slot resolved among ``otherSlots`` when it is not a plain slot that places
+  /// views, with no hidden child or handle to bind: a mounted composition stands only for plain
+  /// slots. (A slot shared with the mounted tree, or stood for, is plain.)
+  private mutating func countIfOther() {
+    guard let last = slots.indices.last else { return }
+    // Read in place: binding the slot would retain its references.
+    if !slots[last].declaration.placesViews || slots[last].declaration.anchor != nil
+      || slots[last].declaration.layout.isCustom
+      || slots[last].declaration.transition.signature.kind == Transition.Signature.custom
+      || !slots[last].hidden.isEmpty || slots[last].hasHandles
+    {
+      otherSlots += 1
     }
-    return true
   }
 
   /// Stands the mounted slots of the record at `index` for the composition equal to its value,
@@ -949,15 +956,17 @@ struct Resolver {
       range.upperBound <= mountedCodes.count,
       diagnosticRange.upperBound <= mountedDiagnostics.count
     else { return false }
-    for position in range {
-      // A slot changed since it was declared: a swap still running kept the mounted one, other
-      // code took a child out, the container keeps hidden children.
-      guard mountedCodes[position] == recordedCodes[position],
-        mountedSlots[position].hidden.isEmpty
-      else { return false }
-      if !changedReads.isEmpty {
-        // A child whose update read observed state that changed runs its update again, which
-        // needs the declaration's closure.
+    // A slot changed since it was declared: a swap still running kept the mounted one, other
+    // code took a child out, the container keeps hidden children.
+    // (Most often the same array: the mounted tree is the declared one.)
+    guard mountedCodes[range] == recordedCodes[range] else { return false }
+    if mountedHasHidden {
+      for position in range where !mountedSlots[position].hidden.isEmpty { return false }
+    }
+    if !changedReads.isEmpty {
+      // A child whose update read observed state that changed runs its update again, which
+      // needs the declaration's closure.
+      for position in range {
         for child in mountedSlots[position].children where changedReads.contains(child.identity) {
           return false
         }
@@ -1032,6 +1041,7 @@ struct Resolver {
           declaration: slot, children: mountedSlots[mountedIndex].children, keyedRun: nil,
           hasUpdates: false, hasHandles: false,
           code: layoutMatches ? mountedSlots[mountedIndex].code : Self.freshCode()))
+      if !records.isEmpty { countIfOther() }
       return
     }
     stopSharing()
@@ -1083,6 +1093,7 @@ struct Resolver {
       slots[slots.count - 1].hidden = declaredHidden
       slots[slots.count - 1].code = Self.freshCode()
     }
+    if !records.isEmpty { countIfOther() }
   }
 
   /// Whether the new tree can hold the mounted slot at `index` as it is, in place of `slot`, an
