@@ -144,6 +144,8 @@ struct Runner {
   ///   - skipping: The mounted declaration and a builder of the new one, both with a list that
   ///     skips its unchanged elements, for a fourth row (declare + resolve + reconcile of that
   ///     list); `nil` for none.
+  ///   - equatable: The mounted declaration and a builder of the new one, both of compositions
+  ///     declared `equatable()`, for a row of declare + resolve + reconcile; `nil` for none.
   mutating func reconcileCase(
     id: String, workload: String, keys: KeyEdit, minimum: Int? = nil,
     old: CompositionContent, new: CompositionContent, stdlibSamples: Int = 11,
