@@ -292,6 +292,49 @@ private enum Articles {
       }
     }
 
+    struct Folder: Identifiable, Equatable {
+      let id: Int
+      var name = ""
+    }
+
+    final class FolderRowViewController: UIViewController {
+      var folder: Folder?
+    }
+
+    struct MailScreen: Composition {
+      var folders: [Folder]
+      var messages: [Message]
+
+      var body: CompositionContent {
+        FolderList(folders: folders).equatable()
+        MessageList(messages: messages).equatable()
+      }
+    }
+
+    struct FolderList: Composition, Equatable {
+      var folders: [Folder]
+
+      var body: CompositionContent {
+        Slot("folders") {
+          ForEach(folders) { folder in
+            Child {
+              FolderRowViewController()
+            } update: { row in
+              row.folder = folder
+            }
+          }
+        }
+      }
+    }
+
+    struct MessageList: Composition, Equatable {
+      var messages: [Message]
+
+      var body: CompositionContent {
+        DataFlowArticle.rows(messages)
+      }
+    }
+
     @MainActor static func handles() -> (Slot, () -> Void) {
       let player = ChildHandle<PlayerViewController>()
 
@@ -483,6 +526,17 @@ struct ArticleExamplesTests {
     #expect(
       Plan(from: Article.skippingRows(messages), to: Article.skippingRows(messages)).summary
         .updates == 0)
+    // A new message leaves the folder list standing: its rows are not compared at all.
+    let folders = [Article.Folder(id: 1), Article.Folder(id: 2)]
+    let before = CompositionTree(Article.MailScreen(folders: folders, messages: messages).body)
+    let after = CompositionTree(
+      Article.MailScreen(folders: folders, messages: messages + [Article.Message(id: 3)]).body,
+      mounted: before)
+    let plan = before.reconcile(to: after).plan
+    #expect(plan.summary.additions == 1)
+    // Evaluated, the folder list's body would plan an update for each of its rows.
+    #expect(plan.steps.allSatisfy { $0.child.slot == "rows" })
+    #expect(after.children(in: "folders") == before.children(in: "folders"))
   }
 
   @Test("TransitionsAndInterruptions: a different item is a swap with the slot's transition")
