@@ -119,8 +119,10 @@ extension Composition where Self: Equatable {
   /// of a class that is not observable) is not evaluated again when that state changes.
   ///
   /// The body is evaluated again, whatever the value, when:
-  /// - the composition is declared for the first time, or at another place than last time (the
-  ///   equatable compositions inside the same composition are matched by type, in order);
+  /// - the composition is declared for the first time, or at another place than last time (an
+  ///   equatable composition is matched with a mounted one of its type inside the same
+  ///   composition, the first equal one among the next few, so that one inserted or moved among
+  ///   its siblings is found);
   /// - an environment value at it changed, or is not known to be the same (a value that is not
   ///   `Equatable`, see ``EnvironmentValues``);
   /// - observed state read by its body, or by an update closure of one of its children, changed;
