@@ -488,3 +488,59 @@ struct AppObservationTests {
   }
 }
 #endif
+
+// MARK: - Equatable compositions
+
+/// An equatable composition whose conformance is synthesized.
+struct TitleComposition: Composition, Equatable {
+  var title: String
+
+  var body: CompositionContent {
+    Slot("title") {
+      Child {
+        BannerViewController()
+      } update: {
+        $0.text = title
+      }
+    }
+  }
+}
+
+/// An equatable composition whose comparison is written by hand, leaving out an object.
+struct FooterComposition: Composition, Equatable {
+  var text: String
+  let counter: Counter
+
+  nonisolated static func == (lhs: FooterComposition, rhs: FooterComposition) -> Bool {
+    lhs.text == rhs.text
+  }
+
+  var body: CompositionContent {
+    Slot("footer") {
+      Child {
+        BannerViewController()
+      } update: {
+        $0.text = text
+      }
+    }
+  }
+}
+
+@MainActor
+struct AppEquatableCompositionTests {
+  @Test func anEqualCompositionPlansNoUpdate() {
+    let counter = Counter()
+    @CompositionBuilder func screen(title: String, footer: String) -> CompositionContent {
+      TitleComposition(title: title).equatable()
+      FooterComposition(text: footer, counter: counter).equatable()
+    }
+    let mounted = CompositionTree(screen(title: "Inbox", footer: "Synced"))
+    let same = CompositionTree(screen(title: "Inbox", footer: "Synced"), mounted: mounted)
+    #expect(mounted.reconcile(to: same).plan.steps.isEmpty)
+    let other = CompositionTree(screen(title: "Inbox", footer: "Offline"), mounted: mounted)
+    #expect(
+      mounted.reconcile(to: other).plan.steps.map(\.description) == [
+        "update 'footer' BannerViewController"
+      ])
+  }
+}
