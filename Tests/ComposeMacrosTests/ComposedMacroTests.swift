@@ -713,7 +713,7 @@ struct ComposedMacroTests {
         }
         """,
       message: "'Screen' inherits from 'UINavigationController', which shows its children itself; "
-        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'@Composed' makes a container that places its children in slots; inherit from "
         + "'ComposedNavigationController' instead, and declare its children in 'override var composition'",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),
     Misuse(
@@ -725,7 +725,7 @@ struct ComposedMacroTests {
         }
         """,
       message: "'Screen' inherits from 'UITabBarController', which shows its children itself; "
-        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'@Composed' makes a container that places its children in slots; inherit from "
         + "'ComposedTabBarController' instead, and declare its children in 'override var composition'",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),
     Misuse(
@@ -737,7 +737,7 @@ struct ComposedMacroTests {
         }
         """,
       message: "'Screen' inherits from 'UIPageViewController', which shows its children itself; "
-        + "'@Composed' makes a container that places its children in slots. Inherit from "
+        + "'@Composed' makes a container that places its children in slots; inherit from "
         + "'ComposedPageViewController' instead, and declare its children in 'override var composition'",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),
     Misuse(
@@ -749,7 +749,7 @@ struct ComposedMacroTests {
         }
         """,
       message: "'Screen' inherits from 'UISplitViewController', which shows its children itself, "
-        + "in columns; '@Composed' makes a container that places its children in slots. Make a "
+        + "in columns; '@Composed' makes a container that places its children in slots; make a "
         + "column the composed container instead: a '@Composed' subclass of 'UIViewController' "
         + "shown in the split view",
       line: 2, column: 21, fixIt: nil, fixedSource: nil),

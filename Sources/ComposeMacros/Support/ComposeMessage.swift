@@ -63,7 +63,7 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
     error(
       "composedSystemContainer",
       "'\(name)' inherits from '\(superclass)', which shows its children itself; '@Composed' "
-        + "makes a container that places its children in slots. Inherit from '\(composed)' "
+        + "makes a container that places its children in slots; inherit from '\(composed)' "
         + "instead, and declare its children in 'override var composition'")
   }
 
@@ -71,7 +71,7 @@ struct ComposeMessage: DiagnosticMessage, Equatable {
     error(
       "composedSystemContainer",
       "'\(name)' inherits from '\(superclass)', which shows its children itself, in columns; "
-        + "'@Composed' makes a container that places its children in slots. Make a column the "
+        + "'@Composed' makes a container that places its children in slots; make a column the "
         + "composed container instead: a '@Composed' subclass of 'UIViewController' shown in the "
         + "split view")
   }
