@@ -213,7 +213,12 @@ if runner.wants("W4") {
     id: "W4-tree-unchanged", workload: "W4 balanced tree 10×10×10 slots, unchanged",
     keys: KeyEdit(old: leaves, new: leaves.map { $0 }),
     old: Declarations.balancedTree(changedLeaf: 537, version: 0),
-    new: Declarations.balancedTree(changedLeaf: 537, version: 0))
+    new: Declarations.balancedTree(changedLeaf: 537, version: 0),
+    declare: { Declarations.balancedTree(changedLeaf: 537, version: 0) },
+    equatable: (
+      Declarations.equatableTree(changedLeaf: 537, version: 0),
+      { Declarations.equatableTree(changedLeaf: 537, version: 0) }
+    ))
   runner.reconcileCase(
     id: "W4-tree-leaf", workload: "W4 balanced tree 10×10×10 slots, one leaf changed",
     keys: KeyEdit(old: leaves, new: changedLeaves),
