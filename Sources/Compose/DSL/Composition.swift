@@ -125,7 +125,8 @@ extension Composition where Self: Equatable {
   ///   its siblings is found);
   /// - an environment value at it changed, or is not known to be the same (a value that is not
   ///   `Equatable`, see ``EnvironmentValues``);
-  /// - observed state read by its body, or by an update closure of one of its children, changed;
+  /// - observed state read by its body, by the body of an equatable composition inside it, or by
+  ///   an update closure of one of its children, changed;
   /// - one of its slots is not a plain slot that places views: a slot with a navigation stack,
   ///   tabs, pages or a presentation, an anchor, a custom layout or transition, hidden children
   ///   or a child with a handle (``Child/handle(_:)``), or a slot whose name is also declared

@@ -947,9 +947,13 @@ struct Resolver {
   /// - Returns: Whether it did; `false`, having done nothing, otherwise.
   private mutating func stand(_ index: Int, environment: EnvironmentValues) -> Bool {
     guard mayStandCompositions, mountedRecords[index].isSkippable,
-      !mountedRecords[index].reader.isDirty,
       environment.hasSameValues(as: mountedRecords[index].environment)
     else { return false }
+    // A nested composition whose body read a change is evaluated again, within this one's
+    // body: this one's registration does not watch what a nested body read while it stood.
+    for nested in index..<mountedRecords[index].end where mountedRecords[nested].reader.isDirty {
+      return false
+    }
     let range = mountedRecords[index].slots
     let diagnosticRange = mountedRecords[index].diagnostics
     guard range.upperBound <= mountedSlots.count, range.upperBound <= recordedCodes.count,

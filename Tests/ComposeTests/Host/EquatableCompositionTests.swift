@@ -309,4 +309,133 @@ struct EquatableCompositionRepairTests {
     #expect(screen.counter.runs == ["a": 2])
   }
 }
+
+// MARK: - Nested compositions
+
+/// A panel in slot `name` showing the badge, inside ``OuterPanel``.
+private struct InnerPanel: Composition, Equatable {
+  let name: String
+  let title: String
+  let counter: BodyCounter
+  let badge: Badge
+
+  nonisolated static func == (lhs: InnerPanel, rhs: InnerPanel) -> Bool {
+    lhs.name == rhs.name && lhs.title == rhs.title
+  }
+
+  var body: CompositionContent {
+    let text = counted()
+    Slot(name) {
+      Child {
+        PanelViewController()
+      } update: { controller, _ in
+        controller.text = text
+      }
+    }
+  }
+
+  private func counted() -> String {
+    counter.runs[name, default: 0] += 1
+    return "\(title) \(badge.count)"
+  }
+}
+
+/// A panel in slot `outer` with an equatable ``InnerPanel`` below it.
+private struct OuterPanel: Composition, Equatable {
+  let title: String
+  let inner: InnerPanel
+
+  var body: CompositionContent {
+    let title = counted()
+    Slot("outer") {
+      Child {
+        PanelViewController()
+      } update: { controller, _ in
+        controller.text = title
+      }
+    }
+    inner.equatable()
+  }
+
+  private func counted() -> String {
+    inner.counter.runs["outer", default: 0] += 1
+    return title
+  }
+}
+
+/// A container of one equatable ``OuterPanel``.
+@MainActor
+private final class NestedPanelsScreen: UIViewController {
+  var outerTitle = "O" {
+    didSet { composer.setNeedsCompose() }
+  }
+  var innerTitle = "I" {
+    didSet { composer.setNeedsCompose() }
+  }
+  let counter = BodyCounter()
+  let badge = Badge()
+
+  lazy var composer = Composer(container: self) { [unowned self] in
+    OuterPanel(
+      title: outerTitle,
+      inner: InnerPanel(name: "inner", title: innerTitle, counter: counter, badge: badge)
+    )
+    .equatable()
+  }
+
+  init() {
+    super.init(nibName: nil, bundle: nil)
+    uikitModel.name = "container"
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  /// What the panels show, in order.
+  var shown: [String] {
+    children.compactMap { ($0 as? PanelViewController)?.text }
+  }
+
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    composer.setNeedsCompose()
+  }
+}
+
+@MainActor
+@Suite("Equatable compositions nested in equatable compositions", .isolatedModel)
+struct NestedEquatableCompositionTests {
+  @Test("Observed state read by a nested body evaluates it again after its parent alone changed")
+  func nestedObservedReadAfterParentChanged() async throws {
+    ModelRuntime.reset()
+    let screen = NestedPanelsScreen()
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    #expect(screen.shown == ["O", "I 0"])
+    // The parent's body runs; the nested composition is equal and stands.
+    screen.outerTitle = "O2"
+    #expect(screen.compose() == ["update 'outer' PanelViewController"])
+    #expect(screen.counter.runs == ["outer": 2, "inner": 1])
+    screen.badge.count = 1
+    for _ in 0..<10 { await Task.yield() }
+    #expect(!screen.composer.isSettled)
+    // The parent, equal, is evaluated again for the nested composition it declares.
+    let both = ["update 'outer' PanelViewController", "update 'inner' PanelViewController"]
+    #expect(screen.compose() == both)
+    #expect(screen.shown == ["O2", "I 1"])
+    #expect(screen.counter.runs == ["outer": 3, "inner": 2])
+    // And it keeps watching.
+    screen.badge.count = 2
+    for _ in 0..<10 { await Task.yield() }
+    #expect(screen.compose() == both)
+    #expect(screen.shown == ["O2", "I 2"])
+    #expect(screen.counter.runs == ["outer": 4, "inner": 3])
+  }
+}
 #endif
