@@ -84,7 +84,7 @@ extension Composer {
     slots[index].children = children
     slots[index].keyedRun = nil
     slots[index].code = Resolver.freshCode()
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     guard poppedByUIKit else {
       if navigationStackDiffersFromUIKit, !isComposing { invalidate() }
       return

@@ -39,7 +39,7 @@ extension Composer {
       slots[index].children = live
       slots[index].keyedRun = nil
       slots[index].code = Resolver.freshCode()
-      mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+      mounted = mounted.replacingSlots(with: slots)
     }
     guard let shown = pageViewController.viewControllers?.first else { return }
     guard
@@ -57,14 +57,14 @@ extension Composer {
       ])
       slots[index].declaration = slot.declaration.showingPage(nil)
       slots[index].code = Resolver.freshCode()
-      mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+      mounted = mounted.replacingSlots(with: slots)
       if !isComposing { invalidate() }
       return
     }
     guard slot.declaration.pages?.selection != key else { return }
     slots[index].declaration = slot.declaration.showingPage(key)
     slots[index].code = Resolver.freshCode()
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     // The closure is the current declaration's: the mounted tree keeps none.
     var declared = CompositionTree(
       body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)

@@ -50,7 +50,7 @@ extension Composer {
       slots[index].code = Resolver.freshCode()
       dismissedByUIKit[slot.name] = child.identity
     }
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     guard !dismissedByUIKit.isEmpty else { return }
     // The closures are the current declaration's: the mounted tree keeps none.
     let declared = CompositionTree(
@@ -163,7 +163,7 @@ extension Composer {
       dismissed.append(slots[index].name)
     }
     guard !dismissed.isEmpty else { return }
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     let declared = CompositionTree(
       body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
     for slot in declared.slots where dismissed.contains(slot.name) {

@@ -40,7 +40,7 @@ extension Composer {
     var slots = mounted.slots
     slots[index].declaration = slot.declaration.selectingTab(key)
     slots[index].code = Resolver.freshCode()
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     // A selection left to UIKit is learnt, not reported: nothing changed it.
     guard wasSelected else { return }
     // The closure is the current declaration's: the mounted tree keeps none.
@@ -94,7 +94,7 @@ extension Composer {
     slots[index].children = kept
     slots[index].keyedRun = nil
     slots[index].code = Resolver.freshCode()
-    mounted = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
+    mounted = mounted.replacingSlots(with: slots)
     if !isComposing { invalidate() }
   }
 

@@ -1268,9 +1268,7 @@ final class Executor {
     guard changed else { return (mounted, found) }
     // A repaired slot has a new code: the records of the composition that declared it are not
     // used.
-    var repaired = CompositionTree(slots: slots, diagnostics: mounted.diagnostics)
-    repaired.compositions = mounted.compositions
-    return (repaired, found)
+    return (mounted.replacingSlots(with: slots), found)
   }
 
   /// Whether `slot` needs no repair.

@@ -157,6 +157,19 @@ public struct CompositionTree: CustomStringConvertible {
     self.hasAnchors = hasAnchors
   }
 
+  /// This tree with `slots` in place of its own, as a composer changes them to agree with what
+  /// UIKit shows (a tab the user selected, a presentation UIKit dismissed): the diagnostics, the
+  /// equatable compositions and how the closures were released stay.
+  ///
+  /// A slot changed this way has a new code, so that the composition that declared it is
+  /// evaluated again rather than stood for.
+  func replacingSlots(with slots: [ResolvedSlot]) -> CompositionTree {
+    var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
+    tree.compositions = compositions
+    tree.releasedKeepingEnvironments = releasedKeepingEnvironments
+    return tree
+  }
+
   /// This tree as a composer keeps it once its plan is performed: every child and slot without
   /// the closures, content and environment of user code (see
   /// ``ResolvedChild/releaseClosures(keepingEnvironment:)``), and every list without the matching

@@ -96,8 +96,15 @@ private final class PanelsScreen: UIViewController {
   var readsBadgeInUpdate = false
   /// Whether the panels are declared `equatable()`.
   let equatable: Bool
+  /// Whether the container also declares a presentation, which presents nothing.
+  var declaresPresentation = false
 
   lazy var composer = Composer(container: self) { [unowned self] in
+    if declaresPresentation {
+      Presentation("sheet", item: nil as String?, id: \.self) { _ in
+        Child { PanelViewController() }
+      }
+    }
     for name in order {
       if equatable {
         panel(name).equatable().environment(\.accent, accent)
@@ -258,6 +265,41 @@ struct EquatableCompositionTests {
     screen.composer.setNeedsCompose()
     _ = screen.compose()
     #expect(screen.children.count == 1)
+    screen.badge.count = 1
+    for _ in 0..<10 { await Task.yield() }
+    #expect(screen.composer.isSettled)
+    #expect(screen.counter.runs == ["a": 1, "b": 1])
+  }
+
+  @Test("An equal composition stands in a container that declares a presentation too")
+  func equalCompositionBesidePresentation() throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.declaresPresentation = true
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    for pass in 1...2 {
+      screen.composer.setNeedsCompose()
+      #expect(screen.compose() == [], "pass \(pass)")
+      #expect(screen.counter.runs == ["a": 1, "b": 1], "pass \(pass)")
+    }
+    screen.titles["b"] = "B2"
+    #expect(screen.compose() == ["update 'b' PanelViewController"])
+    #expect(screen.counter.runs == ["a": 1, "b": 2])
+  }
+
+  @Test("A composition removed beside a presentation stops watching what its body read")
+  func removedCompositionBesidePresentationStopsObserving() async throws {
+    ModelRuntime.reset()
+    let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
+    screen.declaresPresentation = true
+    screen.badged = "a"
+    screen.loadViewIfNeeded()
+    _ = screen.compose()
+    screen.order = ["b"]
+    screen.composer.setNeedsCompose()
+    _ = screen.compose()
+    #expect(screen.shown == ["b": "blue B"])
     screen.badge.count = 1
     for _ in 0..<10 { await Task.yield() }
     #expect(screen.composer.isSettled)
