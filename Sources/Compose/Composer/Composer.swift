@@ -1248,10 +1248,15 @@ extension Composer {
   /// What the body declares now, resolved against the mounted tree, without watching what it
   /// reads; for ComposeTesting, do not use it directly.
   ///
+  /// Every equatable composition's body is evaluated, equal or not: the declaration is then what
+  /// the bodies say, which a check can compare with what is mounted.
+  ///
   /// - Returns: The resolved declaration.
   @_spi(ComposeTesting)
   public func currentDeclaration() -> CompositionTree {
-    CompositionTree(
+    var mounted = mounted
+    mounted.compositions = nil
+    return CompositionTree(
       body(), environment: environmentInEffect, mounted: mounted, nests: hasNestedComposers)
   }
 

@@ -480,4 +480,64 @@ struct NestedEquatableCompositionTests {
     #expect(screen.counter.runs == ["outer": 4, "inner": 3])
   }
 }
+
+// MARK: - A composition that breaks its contract
+
+/// Whether ``UnobservedChoice`` shows its second panel; read by its body, not observed.
+@MainActor
+private final class UnobservedFlag {
+  var second = false
+}
+
+private final class FirstPanelViewController: UIViewController {}
+private final class SecondPanelViewController: UIViewController {}
+
+/// A composition equal to any other of its type, whose body reads state that is not observed:
+/// its value does not say what it declares, which `Equatable`'s contract asks.
+private struct UnobservedChoice: Composition, Equatable {
+  let flag: UnobservedFlag
+
+  nonisolated static func == (lhs: UnobservedChoice, rhs: UnobservedChoice) -> Bool { true }
+
+  var body: CompositionContent {
+    Slot("choice") {
+      if flag.second {
+        Child { SecondPanelViewController() }
+      } else {
+        Child { FirstPanelViewController() }
+      }
+    }
+  }
+}
+
+/// A composed container of one ``UnobservedChoice``.
+@MainActor
+private final class UnobservedChoiceScreen: ComposedViewController {
+  let flag = UnobservedFlag()
+
+  override var composition: CompositionContent {
+    UnobservedChoice(flag: flag).equatable().compositionContent
+  }
+}
+
+@MainActor
+@Suite("Equatable compositions in a harness", .isolatedModel)
+struct EquatableCompositionHarnessTests {
+  @Test("The harness's invariants evaluate an equal composition, and catch one that stood wrongly")
+  func invariantsEvaluateEqualCompositions() async throws {
+    let screen = UnobservedChoiceScreen()
+    let harness = await ContainerHarness(showing: screen)
+    harness.expectInvariants()
+    screen.flag.second = true
+    screen.composer.setNeedsCompose()
+    await harness.settle()
+    // The composition stood, equal: its body, which would declare the second panel, did not run.
+    #expect(screen.children.map { "\(type(of: $0))" } == ["FirstPanelViewController"])
+    #expect(
+      harness.invariantViolations() == [
+        "slot 'choice' declares ['choice' first SecondPanelViewController] but has "
+          + "['choice' second FirstPanelViewController] mounted"
+      ])
+  }
+}
 #endif
