@@ -1341,8 +1341,16 @@ extension CompositionTree {
       slots.append(slot)
     }
     var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
-    // A kept slot has the mounted code, which the records of a composition that declared
-    // another one do not.
+    guard var compositions else { return tree }
+    // A kept slot holds what is mounted, not what was declared: the children the declaration
+    // kept may have new values for their updates, with the same code. The compositions that
+    // declared a kept slot are evaluated again once it is reconciled, rather than stood for.
+    for (position, slot) in self.slots.enumerated() where names.contains(slot.name) {
+      for index in compositions.records.indices
+      where compositions.records[index].slots.contains(position) {
+        compositions.records[index].isSkippable = false
+      }
+    }
     tree.compositions = compositions
     return tree
   }

@@ -540,4 +540,69 @@ struct EquatableCompositionHarnessTests {
       ])
   }
 }
+
+// MARK: - Swaps
+
+/// A composition whose slot swaps, animated, between two panels showing `title`.
+private struct SwappingPanel: Composition, Equatable {
+  var showsSecond: Bool
+  var title: String
+
+  var body: CompositionContent {
+    let title = title
+    Slot("swapping") {
+      if showsSecond {
+        Child {
+          PanelViewController()
+        } update: { controller, _ in
+          controller.text = "second \(title)"
+        }
+      } else {
+        Child {
+          PanelViewController()
+        } update: { controller, _ in
+          controller.text = "first \(title)"
+        }
+      }
+    }
+    .transition(.crossDissolve(duration: 0.3))
+  }
+}
+
+/// A composed container of one equatable ``SwappingPanel``.
+@MainActor
+private final class SwappingScreen: ComposedViewController {
+  var panel = SwappingPanel(showsSecond: false, title: "1") {
+    didSet { composer.setNeedsCompose() }
+  }
+
+  override var composition: CompositionContent {
+    panel.equatable().compositionContent
+  }
+
+  /// What the panels show, in order.
+  var shown: [String] {
+    children.compactMap { ($0 as? PanelViewController)?.text }
+  }
+}
+
+@MainActor
+@Suite("Equatable compositions and running swaps", .isolatedModel)
+struct EquatableCompositionSwapTests {
+  @Test("A value declared while its slot swaps reaches the children once the swap ends")
+  func valueDeclaredDuringSwapIsApplied() async throws {
+    let screen = SwappingScreen()
+    let harness = await ContainerHarness(showing: screen)
+    #expect(screen.shown == ["first 1"])
+    screen.panel.showsSecond = true
+    await harness.advance(by: 0.1)
+    #expect(screen.shown == ["first 1", "second 1"])
+    // The same children with another title: the slot keeps what it has until the swap ends.
+    screen.panel.title = "2"
+    await harness.advance(by: 0.05)
+    await harness.settle()
+    #expect(screen.shown == ["second 2"])
+    harness.expectInvariants()
+  }
+}
 #endif
