@@ -105,7 +105,9 @@ extension Composition where Self: Equatable {
   ///
   ///   var body: CompositionContent {
   ///     Slot("sidebar") {
-  ///       Child { FolderListViewController() } update: { $0.folders = folders }
+  ///       Child { FolderListViewController() } update: { controller, _ in
+  ///         controller.folders = folders
+  ///       }
   ///     }
   ///   }
   /// }
@@ -131,10 +133,12 @@ extension Composition where Self: Equatable {
   ///   tabs, pages or a presentation, an anchor, a custom layout or transition, hidden children
   ///   or a child with a handle (``Child/handle(_:)``), or a slot whose name is also declared
   ///   elsewhere;
-  /// - its mounted slots changed since (a swap still running, a child other code removed).
+  /// - its mounted slots changed since (a child other code removed), or one of them was swapping
+  ///   when it was last declared, and kept what it showed until the swap ended.
   ///
-  /// The composer keeps the last value while its slots are mounted, to compare the next one
-  /// with: a value that holds the container strongly makes a reference cycle.
+  /// The composer keeps the last value, and the environment values at it, while its slots are
+  /// mounted, to compare the next one with: a value that holds the container strongly makes a
+  /// reference cycle.
   ///
   /// A conformance written by hand needs a comparison that runs outside the main actor
   /// (`nonisolated static func ==`), or an isolated conformance (`@MainActor Equatable`).
