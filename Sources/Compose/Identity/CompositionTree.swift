@@ -74,6 +74,13 @@ public struct CompositionTree: CustomStringConvertible {
   /// in everything a plan or a later resolution reads. ``Composer`` resolves every declaration
   /// this way.
   ///
+  /// A composition declared ``Composition/equatable()`` that is equal to the one `mounted` has at
+  /// its place, in the same environment, is not evaluated: the mounted slots it declared stand
+  /// for it. The tree is still the same as long as its body reads nothing else than its value
+  /// and its environment: a composer also evaluates it again when `@Observable` state its body
+  /// read changed, but nothing watches that state for a tree resolved here, so resolve without
+  /// `mounted` after such a change.
+  ///
   /// ```swift
   /// let mounted = CompositionTree(Screen(isLoading: false).compositionContent)
   /// let next = CompositionTree(Screen(isLoading: false).compositionContent, mounted: mounted)
