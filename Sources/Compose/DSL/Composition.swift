@@ -121,10 +121,10 @@ extension Composition where Self: Equatable {
   /// of a class that is not observable) is not evaluated again when that state changes.
   ///
   /// The body is evaluated again, whatever the value, when:
-  /// - the composition is declared for the first time, or at another place than last time (an
-  ///   equatable composition is matched with a mounted one of its type inside the same
-  ///   composition, the first equal one among the next few, so that one inserted or moved among
-  ///   its siblings is found);
+  /// - the composition is declared for the first time, or inside another composition than last
+  ///   time (the equatable compositions declared side by side are matched with the mounted ones
+  ///   of their type, an equal one among the next few first, so that one inserted, removed or
+  ///   moved among its siblings still stands);
   /// - an environment value at it changed, or is not known to be the same (a value that is not
   ///   `Equatable`, see ``EnvironmentValues``);
   /// - observed state read by its body, by the body of an equatable composition inside it, or by
