@@ -1341,17 +1341,18 @@ extension CompositionTree {
       slots.append(slot)
     }
     var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
-    guard var compositions else { return tree }
+    guard let compositions else { return tree }
+    var records = compositions.records
     // A kept slot holds what is mounted, not what was declared: the children the declaration
     // kept may have new values for their updates, with the same code. The compositions that
     // declared a kept slot are evaluated again once it is reconciled, rather than stood for.
     for (position, slot) in self.slots.enumerated() where names.contains(slot.name) {
-      for index in compositions.records.indices
-      where compositions.records[index].slots.contains(position) {
-        compositions.records[index].isSkippable = false
+      for index in records.indices
+      where records[index].slots.contains(position) {
+        records[index].isSkippable = false
       }
     }
-    tree.compositions = compositions
+    tree.compositions = CompositionRecords(records: records, codes: compositions.codes)
     return tree
   }
 }

@@ -11,7 +11,9 @@ public struct CompositionContent {
     case composition(@MainActor () -> CompositionContent)
     /// A composition whose body is not evaluated again while it equals the mounted one
     /// (``Composition/equatable()``).
-    case equatable(any SkippableComposition)
+    ///
+    /// Boxed: the existential would make every node of every declaration larger.
+    indirect case equatable(any SkippableComposition)
     indirect case environment((inout EnvironmentValues) -> Void, CompositionContent)
   }
 

@@ -49,11 +49,20 @@ struct CompositionRecord {
 /// tree whose busy slots are kept as mounted) carries the records along with the codes of the
 /// declaration. A slot that changed since has another code, or hidden children: a record whose
 /// slots are not all as declared is not used.
-struct CompositionRecords {
+///
+/// An object, so that a tree, which every resolution and reconciliation copies, holds one
+/// reference for it (none in a tree without equatable compositions).
+@MainActor
+final class CompositionRecords {
   /// The records, each followed by the ones nested in it.
-  var records: [CompositionRecord]
+  let records: [CompositionRecord]
   /// The slot codes of the declaration the records were made in.
   let codes: [Int]
+
+  init(records: [CompositionRecord], codes: [Int]) {
+    self.records = records
+    self.codes = codes
+  }
 }
 
 /// Where the next equatable composition of a declaration is looked for among the mounted
