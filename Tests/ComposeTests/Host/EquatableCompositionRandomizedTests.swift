@@ -240,23 +240,6 @@ private final class SectionsScreen: ComposedViewController {
   }
 }
 
-/// SplitMix64: the same sequence on every platform for a seed.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
-  mutating func pick<Element>(_ choices: [Element]) -> Element {
-    choices[Int.random(in: 0..<choices.count, using: &self)]
-  }
-}
-
 // MARK: - Tests
 
 @MainActor
@@ -275,7 +258,7 @@ struct EquatableCompositionRandomizedTests {
     "Equatable sections show what the same sections evaluated every time show",
     arguments: seeds)
   func equatableSectionsShowWhatPlainOnesShow(seed: UInt64) async throws {
-    var random = SeededGenerator(state: seed)
+    var random = SplitMix64(seed: seed)
     let plain = SectionsScreen(isEquatable: false)
     let equatable = SectionsScreen(isEquatable: true)
     let first = [

@@ -79,9 +79,24 @@ private struct Panel: Composition, Equatable {
   }
 }
 
+/// A container whose composer the tests drive, one composition at a time.
+@MainActor
+private protocol TracedScreen: UIViewController {
+  var composer: Composer { get }
+}
+
+extension TracedScreen {
+  /// Composes the change, returning the steps it planned.
+  func compose() -> [String] {
+    let before = composer.trace.count
+    composer.composeIfNeeded()
+    return Array(composer.trace[before...])
+  }
+}
+
 /// A container of equatable panels, each in its own slot.
 @MainActor
-private final class PanelsScreen: UIViewController {
+private final class PanelsScreen: UIViewController, TracedScreen {
   var titles: [String: String] {
     didSet { composer.setNeedsCompose() }
   }
@@ -149,13 +164,6 @@ private final class PanelsScreen: UIViewController {
       panels[String(title.prefix(1)).lowercased()] = panel
     }
     return panels
-  }
-
-  /// Composes the change, returning the steps it planned.
-  func compose() -> [String] {
-    let before = composer.trace.count
-    composer.composeIfNeeded()
-    return Array(composer.trace[before...])
   }
 
   override func viewDidLoad() {
@@ -407,7 +415,7 @@ private struct OuterPanel: Composition, Equatable {
 
 /// A container of one equatable ``OuterPanel``.
 @MainActor
-private final class NestedPanelsScreen: UIViewController {
+private final class NestedPanelsScreen: UIViewController, TracedScreen {
   var outerTitle = "O" {
     didSet { composer.setNeedsCompose() }
   }
@@ -435,13 +443,6 @@ private final class NestedPanelsScreen: UIViewController {
   /// What the panels show, in order.
   var shown: [String] {
     children.compactMap { ($0 as? PanelViewController)?.text }
-  }
-
-  /// Composes the change, returning the steps it planned.
-  func compose() -> [String] {
-    let before = composer.trace.count
-    composer.composeIfNeeded()
-    return Array(composer.trace[before...])
   }
 
   override func viewDidLoad() {
