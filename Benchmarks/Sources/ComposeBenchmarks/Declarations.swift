@@ -84,7 +84,8 @@ enum Declarations {
   ///   - version: That child's explicit identity.
   /// - Returns: The declaration.
   static func balancedTree(changedLeaf: Int, version: Int) -> CompositionContent {
-    Branch(level: 2, base: 0, changedLeaf: changedLeaf, version: version).compositionContent
+    Branch(level: 2, base: 0, changedLeaf: changedLeaf, version: version, isEquatable: false)
+      .compositionContent
   }
 
   /// W4: ``balancedTree(changedLeaf:version:)`` of compositions declared `equatable()`, each
@@ -96,7 +97,7 @@ enum Declarations {
   ///   - version: That child's explicit identity.
   /// - Returns: The declaration.
   static func equatableTree(changedLeaf: Int, version: Int) -> CompositionContent {
-    EquatableBranch(level: 2, base: 0, changedLeaf: changedLeaf, version: version)
+    Branch(level: 2, base: 0, changedLeaf: changedLeaf, version: version, isEquatable: true)
       .equatable().compositionContent
   }
 
@@ -123,12 +124,16 @@ enum Declarations {
 }
 
 /// One level of the balanced tree: ten sub-branches, or ten slots at the bottom level.
+///
+/// Declared `equatable()` (`isEquatable`), a branch holds the version only when the changed leaf
+/// is among its slots, as a screen passes each part only what it shows.
 @MainActor
-private struct Branch: Composition {
+private struct Branch: Composition, Equatable {
   let level: Int
   let base: Int
   let changedLeaf: Int
   let version: Int
+  let isEquatable: Bool
 
   var body: CompositionContent {
     for index in 0..<10 {
@@ -137,42 +142,24 @@ private struct Branch: Composition {
         Slot(Declarations.slotNames[leaf]) {
           Child { RowController() }.id(leaf == changedLeaf ? version : 0)
         }
-      } else {
-        Branch(
-          level: level - 1, base: base * 10 + index, changedLeaf: changedLeaf, version: version)
-      }
-    }
-  }
-}
-
-/// One level of the balanced tree, declared `equatable()`: a branch holds the version only when
-/// the changed leaf is among its slots.
-@MainActor
-private struct EquatableBranch: Composition, Equatable {
-  let level: Int
-  let base: Int
-  let changedLeaf: Int
-  let version: Int
-
-  var body: CompositionContent {
-    for index in 0..<10 {
-      if level == 0 {
-        let leaf = base * 10 + index
-        Slot(Declarations.slotNames[leaf]) {
-          Child { RowController() }.id(leaf == changedLeaf ? version : 0)
-        }
-      } else {
+      } else if isEquatable {
         branch(base * 10 + index).equatable()
+      } else {
+        branch(base * 10 + index)
       }
     }
   }
 
-  private func branch(_ base: Int) -> EquatableBranch {
-    // The leaves of the sub-branch at `base`, one level down.
-    var span = 1
-    for _ in 0..<level { span *= 10 }
-    let holdsLeaf = (base * span..<(base + 1) * span).contains(changedLeaf)
-    return EquatableBranch(
-      level: level - 1, base: base, changedLeaf: changedLeaf, version: holdsLeaf ? version : 0)
+  private func branch(_ base: Int) -> Branch {
+    var holdsLeaf = true
+    if isEquatable {
+      // The leaves of the sub-branch at `base`, one level down.
+      var span = 1
+      for _ in 0..<level { span *= 10 }
+      holdsLeaf = (base * span..<(base + 1) * span).contains(changedLeaf)
+    }
+    return Branch(
+      level: level - 1, base: base, changedLeaf: changedLeaf, version: holdsLeaf ? version : 0,
+      isEquatable: isEquatable)
   }
 }

@@ -86,12 +86,24 @@ private protocol TracedScreen: UIViewController {
 }
 
 extension TracedScreen {
+  /// Loads the view and applies the first composition.
+  func start() {
+    loadViewIfNeeded()
+    _ = compose()
+  }
+
   /// Composes the change, returning the steps it planned.
   func compose() -> [String] {
     let before = composer.trace.count
     composer.composeIfNeeded()
     return Array(composer.trace[before...])
   }
+}
+
+/// Lets a change to observed state reach the composer, which hears of it on the main actor.
+@MainActor
+private func deliverObservedChanges() async {
+  for _ in 0..<10 { await Task.yield() }
 }
 
 /// A container of equatable panels, each in its own slot.
@@ -181,8 +193,7 @@ struct EquatableCompositionTests {
   func equalCompositionIsSkipped() throws {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     #expect(screen.counter.runs == ["a": 1, "b": 1])
 
     screen.composer.setNeedsCompose()
@@ -199,8 +210,7 @@ struct EquatableCompositionTests {
   func plainCompositionsAlwaysRun() throws {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"], equatable: false)
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     screen.composer.setNeedsCompose()
     #expect(
       screen.compose() == ["update 'a' PanelViewController", "update 'b' PanelViewController"])
@@ -211,8 +221,7 @@ struct EquatableCompositionTests {
   func changedEnvironmentEvaluatesTheBody() throws {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A"], order: ["a"])
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     screen.accent = "blue"
     #expect(screen.compose() == [])
     screen.accent = "red"
@@ -226,16 +235,14 @@ struct EquatableCompositionTests {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
     screen.badged = "a"
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     #expect(screen.shown == ["a": "blue A 0", "b": "blue B"])
     for count in 1...3 {
       // A composition for another reason skips the body: it keeps watching what it read.
       screen.titles["b"] = "B\(count)"
       #expect(screen.compose() == ["update 'b' PanelViewController"], "count \(count)")
       screen.badge.count = count
-      // The change reaches the composer on the main actor.
-      for _ in 0..<10 { await Task.yield() }
+      await deliverObservedChanges()
       #expect(!screen.composer.isSettled, "count \(count)")
       #expect(screen.compose() == ["update 'a' PanelViewController"], "count \(count)")
       #expect(screen.shown == ["a": "blue A \(count)", "b": "blue B\(count)"], "count \(count)")
@@ -249,12 +256,11 @@ struct EquatableCompositionTests {
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
     screen.badged = "a"
     screen.readsBadgeInUpdate = true
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     #expect(screen.shown == ["a": "blue A 0", "b": "blue B"])
     for count in 1...2 {
       screen.badge.count = count
-      for _ in 0..<10 { await Task.yield() }
+      await deliverObservedChanges()
       #expect(screen.compose() == ["update 'a' PanelViewController"], "count \(count)")
       #expect(screen.shown["a"] == "blue A \(count)", "count \(count)")
     }
@@ -267,14 +273,13 @@ struct EquatableCompositionTests {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
     screen.badged = "a"
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     screen.order = ["b"]
     screen.composer.setNeedsCompose()
     _ = screen.compose()
     #expect(screen.children.count == 1)
     screen.badge.count = 1
-    for _ in 0..<10 { await Task.yield() }
+    await deliverObservedChanges()
     #expect(screen.composer.isSettled)
     #expect(screen.counter.runs == ["a": 1, "b": 1])
   }
@@ -284,8 +289,7 @@ struct EquatableCompositionTests {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
     screen.declaresPresentation = true
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     for pass in 1...2 {
       screen.composer.setNeedsCompose()
       #expect(screen.compose() == [], "pass \(pass)")
@@ -302,14 +306,13 @@ struct EquatableCompositionTests {
     let screen = PanelsScreen(titles: ["a": "A", "b": "B"], order: ["a", "b"])
     screen.declaresPresentation = true
     screen.badged = "a"
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     screen.order = ["b"]
     screen.composer.setNeedsCompose()
     _ = screen.compose()
     #expect(screen.shown == ["b": "blue B"])
     screen.badge.count = 1
-    for _ in 0..<10 { await Task.yield() }
+    await deliverObservedChanges()
     #expect(screen.composer.isSettled)
     #expect(screen.counter.runs == ["a": 1, "b": 1])
   }
@@ -318,8 +321,7 @@ struct EquatableCompositionTests {
   func reorderedCompositions() throws {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A", "b": "B", "c": "C"], order: ["a", "b", "c"])
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     let controllers = screen.panels
     screen.order = ["c", "a", "b", "d"]
     screen.titles["d"] = "D"
@@ -345,8 +347,7 @@ struct EquatableCompositionRepairTests {
   func repairedSlotIsNotStood() throws {
     ModelRuntime.reset()
     let screen = PanelsScreen(titles: ["a": "A"], order: ["a"])
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     let first = try #require(screen.children.first)
     first.willMove(toParent: nil)
     first.view.removeFromSuperview()
@@ -458,15 +459,14 @@ struct NestedEquatableCompositionTests {
   func nestedObservedReadAfterParentChanged() async throws {
     ModelRuntime.reset()
     let screen = NestedPanelsScreen()
-    screen.loadViewIfNeeded()
-    _ = screen.compose()
+    screen.start()
     #expect(screen.shown == ["O", "I 0"])
     // The parent's body runs; the nested composition is equal and stands.
     screen.outerTitle = "O2"
     #expect(screen.compose() == ["update 'outer' PanelViewController"])
     #expect(screen.counter.runs == ["outer": 2, "inner": 1])
     screen.badge.count = 1
-    for _ in 0..<10 { await Task.yield() }
+    await deliverObservedChanges()
     #expect(!screen.composer.isSettled)
     // The parent, equal, is evaluated again for the nested composition it declares.
     let both = ["update 'outer' PanelViewController", "update 'inner' PanelViewController"]
@@ -475,7 +475,7 @@ struct NestedEquatableCompositionTests {
     #expect(screen.counter.runs == ["outer": 3, "inner": 2])
     // And it keeps watching.
     screen.badge.count = 2
-    for _ in 0..<10 { await Task.yield() }
+    await deliverObservedChanges()
     #expect(screen.compose() == both)
     #expect(screen.shown == ["O2", "I 2"])
     #expect(screen.counter.runs == ["outer": 4, "inner": 3])
