@@ -55,8 +55,11 @@ struct SharedSlotsTests {
     let next = CompositionTree(Self.content(Declared()), mounted: mounted)
     #expect(next.sharesSlots(with: mounted))
     #expect(next.releasingClosures().sharesSlots(with: mounted))
-    // Released the other way, the slots are released again.
-    #expect(!next.releasingClosures(keepingEnvironments: true).sharesSlots(with: mounted))
+    // Released the other way, the tree is released again; its slots, released already, are
+    // the same slots.
+    let releasedAgain = next.releasingClosures(keepingEnvironments: true)
+    #expect(releasedAgain.releasedKeepingEnvironments == true)
+    #expect(releasedAgain.sharesSlots(with: mounted))
     // A tree that is not released is released as usual.
     let fresh = CompositionTree(Self.content(Declared()))
     #expect(!fresh.releasingClosures().sharesSlots(with: fresh))
@@ -105,16 +108,49 @@ struct SharedSlotsTests {
     }
   }
 
-  @Test("A slot after the first changed one is resolved as usual, not shared")
-  func slotsAfterAChangeAreResolved() throws {
+  @Test("An unchanged slot after the first changed one is the mounted slot, in a tree of its own")
+  func slotsAfterAChangeAreTheMountedSlots() throws {
     let mounted = CompositionTree(Self.content(Declared()))
     let next = CompositionTree(Self.content(Declared(line: 12)), mounted: mounted)
+    #expect(!next.sharesSlots(with: mounted))
+    #expect(next.description == CompositionTree(Self.content(Declared(line: 12))).description)
     let old = try #require(mounted.slots.last)
     let new = try #require(next.slots.last)
     #expect(new.name == "c")
     #expect(new.code == old.code)
-    #expect(new.declaration !== old.declaration)
+    #expect(new.declaration === old.declaration)
+    #expect(next.slots[1].declaration !== mounted.slots[1].declaration)
+    #expect(next.slots[1].source.line == 12)
     #expect(next.slots.first?.declaration === mounted.slots.first?.declaration)
+  }
+
+  @Test("A slot of several children that are all the mounted ones is the mounted slot itself")
+  func slotOfMountedChildrenIsTheMountedSlot() throws {
+    func content(firstLine: Int, order: [Int]) -> CompositionContent {
+      CompositionContent(
+        .block([
+          Slot("first", fileID: "Screen.swift", line: firstLine) { Child { RowViewController() } }
+            .compositionContent,
+          Slot("rows", fileID: "Screen.swift", line: 20) {
+            for id in order { Child { RowViewController() }.id(id) }
+          }
+          .compositionContent,
+        ]))
+    }
+    let mounted = CompositionTree(content(firstLine: 1, order: [1, 2])).releasingClosures()
+    // "first" changes, so the tree is built; "rows" declares the mounted children.
+    let next = CompositionTree(content(firstLine: 2, order: [1, 2]), mounted: mounted)
+    #expect(next.description == CompositionTree(content(firstLine: 2, order: [1, 2])).description)
+    #expect(next.slots[1].declaration === mounted.slots[1].declaration)
+    #expect(next.slots[1].code == mounted.slots[1].code)
+    #expect(mounted.reconcile(to: next).plan.steps.isEmpty)
+    // Released, the slot the mounted one stood for is released already: nothing is made again.
+    #expect(next.releasingClosures().slots[1].declaration === mounted.slots[1].declaration)
+    // Children in another order are a slot of their own, with the declaration's parts.
+    let moved = CompositionTree(content(firstLine: 2, order: [2, 1]), mounted: mounted)
+    #expect(moved.slots[1].declaration !== mounted.slots[1].declaration)
+    #expect(moved.slots[1].code != mounted.slots[1].code)
+    #expect(moved.description == CompositionTree(content(firstLine: 2, order: [2, 1])).description)
   }
 
   @Test("A slot whose child gains a handle is not shared, so the handle can be bound")

@@ -189,9 +189,13 @@ public struct CompositionTree: CustomStringConvertible {
     guard releasedKeepingEnvironments != keepingEnvironments else { return self }
     var released = slots
     for index in released.indices {
-      released[index].declaration = released[index].declaration.releasingClosures()
+      // Only what changes is replaced: a slot released before (one a composition stood for)
+      // stays the same object.
+      let declaration = released[index].declaration
+      let releasedDeclaration = declaration.releasingClosures()
+      if releasedDeclaration !== declaration { released[index].declaration = releasedDeclaration }
       released[index].keyedRun?.releaseMatch()
-      released[index].hasHandles = false
+      if released[index].hasHandles { released[index].hasHandles = false }
       for child in released[index].children {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }
@@ -249,12 +253,66 @@ public struct CompositionTree: CustomStringConvertible {
 }
 
 /// One slot of a resolved tree.
+///
+/// What a slot holds is one immutable object, shared by every copy: a tree made from another
+/// (the mounted slots an unchanged composition stands for, a composer's synchronisation, a
+/// released tree) copies one reference per slot, not each of the slot's references. Setting a
+/// part makes a new object; only the code is stored in the value itself.
 struct ResolvedSlot {
+  /// The slot's parts, never changed once made.
+  private final class Parts {
+    let declaration: SlotDeclaration
+    let children: [ResolvedChild]
+    let hidden: [ResolvedChild]
+    let keyedRun: (any KeyedRun)?
+    let hasUpdates: Bool
+    let hasHandles: Bool
+
+    init(
+      declaration: SlotDeclaration, children: [ResolvedChild], hidden: [ResolvedChild],
+      keyedRun: (any KeyedRun)?, hasUpdates: Bool, hasHandles: Bool
+    ) {
+      self.declaration = declaration
+      self.children = children
+      self.hidden = hidden
+      self.keyedRun = keyedRun
+      self.hasUpdates = hasUpdates
+      self.hasHandles = hasHandles
+    }
+  }
+
+  private var parts: Parts
+
+  init(
+    declaration: SlotDeclaration, children: [ResolvedChild], hidden: [ResolvedChild] = [],
+    keyedRun: (any KeyedRun)?, hasUpdates: Bool, hasHandles: Bool, code: Int
+  ) {
+    parts = Parts(
+      declaration: declaration, children: children, hidden: hidden, keyedRun: keyedRun,
+      hasUpdates: hasUpdates, hasHandles: hasHandles)
+    self.code = code
+  }
+
+  /// Replaces some of the slot's parts (`nil` keeps a part), in one new object.
+  mutating func replace(
+    declaration: SlotDeclaration? = nil, children: [ResolvedChild]? = nil,
+    hidden: [ResolvedChild]? = nil, keyedRun: (any KeyedRun)?? = nil, hasUpdates: Bool? = nil,
+    hasHandles: Bool? = nil
+  ) {
+    parts = Parts(
+      declaration: declaration ?? parts.declaration, children: children ?? parts.children,
+      hidden: hidden ?? parts.hidden, keyedRun: keyedRun ?? parts.keyedRun,
+      hasUpdates: hasUpdates ?? parts.hasUpdates, hasHandles: hasHandles ?? parts.hasHandles)
+  }
+
   /// The declaration the slot's name, anchor, layout and modifiers come from.
   ///
   /// For a name declared twice, the first declaration. Shared, not copied, because every
   /// resolution and reconciliation passes slots around.
-  var declaration: SlotDeclaration
+  var declaration: SlotDeclaration {
+    get { parts.declaration }
+    set { replace(declaration: newValue) }
+  }
   var name: String { declaration.name }
   var anchor: UIView? { declaration.anchor }
   var layout: SlotLayout { declaration.layout }
@@ -262,18 +320,33 @@ struct ResolvedSlot {
   var forwarding: Forwarding { declaration.forwarding }
   var source: SourceLocation { declaration.source }
   var interruption: Interruption { declaration.interruption }
-  var children: [ResolvedChild]
+  var children: [ResolvedChild] {
+    get { parts.children }
+    set { replace(children: newValue) }
+  }
   /// Kept-alive children that are not declared at the moment.
-  var hidden: [ResolvedChild] = []
+  var hidden: [ResolvedChild] {
+    get { parts.hidden }
+    set { replace(hidden: newValue) }
+  }
   /// The typed keys of the children, when they all come from one `ForEach` with one child per
   /// element.
-  var keyedRun: (any KeyedRun)?
+  var keyedRun: (any KeyedRun)? {
+    get { parts.keyedRun }
+    set { replace(keyedRun: .some(newValue)) }
+  }
   /// Whether a child has an update closure; when none has, a reconciliation visits only the
   /// children that arrive or move.
-  var hasUpdates = false
+  var hasUpdates: Bool {
+    get { parts.hasUpdates }
+    set { replace(hasUpdates: newValue) }
+  }
   /// Whether a child has a handle to bind: the executor binds it to the live controller once the
   /// plan is performed.
-  var hasHandles = false
+  var hasHandles: Bool {
+    get { parts.hasHandles }
+    set { replace(hasHandles: newValue) }
+  }
   /// Equal for two slots with the same name, matching layouts and the same children (by
   /// identity) in the same order; different codes say nothing.
   ///
@@ -629,6 +702,9 @@ struct ChildList {
     own.reserveCapacity(count)
     owns = true
   }
+
+  /// Whether the list is the mounted children themselves, all of them, in order.
+  var isMounted: Bool { !owns && sharedCount == mounted.count }
 
   var children: [ResolvedChild] {
     if owns { return own }
@@ -1051,12 +1127,19 @@ struct Resolver {
     {
       mountedSlots[mountedIndex].children[0].refreshEnvironment(environment, nesting: nests)
       let layoutMatches = Self.mountedLayoutMatches(mountedSlots, at: mountedIndex, slot)
-      // While slots are shared, every one so far was found at its position: this one is the
-      // mounted slot that follows them.
-      if layoutMatches, sharesMountedSlots,
+      if layoutMatches,
         Self.canShare(mountedSlots, at: mountedIndex, for: slot, signature: signature)
       {
-        sharedSlotCount += 1
+        // While slots are shared, every one so far was found at its position: this one is the
+        // mounted slot that follows them.
+        if sharesMountedSlots {
+          sharedSlotCount += 1
+          return
+        }
+        // The mounted slot itself, one reference, stands for the declaration as a shared one
+        // does.
+        slots.append(mountedSlots[mountedIndex])
+        if !records.isEmpty { countIfOther() }
         return
       }
       stopSharing()
@@ -1109,14 +1192,23 @@ struct Resolver {
     if runCapture == .captured, let run = capturedRun.take(), run.count == children.count {
       keyedRun = run
     }
+    // Children that are all the mounted ones, in a slot that declares nothing the mounted
+    // declaration does not (and no list, whose run keeps its elements): the mounted slot itself
+    // stands for the declaration, as a shared one does.
+    if let mountedIndex, code != nil, list.isMounted, declaredHidden.isEmpty,
+      mountedSlots[mountedIndex].hidden.isEmpty, !madeChildWithHandle, keyedRun == nil,
+      mountedSlots[mountedIndex].keyedRun == nil,
+      Self.canShare(mountedSlots, at: mountedIndex, for: slot, signature: signature)
+    {
+      slots.append(mountedSlots[mountedIndex])
+      if !records.isEmpty { countIfOther() }
+      return
+    }
     slots.append(
       ResolvedSlot(
-        declaration: slot, children: children, keyedRun: keyedRun, hasUpdates: list.hasUpdates,
-        hasHandles: madeChildWithHandle, code: code ?? Self.freshCode()))
-    if !declaredHidden.isEmpty {
-      slots[slots.count - 1].hidden = declaredHidden
-      slots[slots.count - 1].code = Self.freshCode()
-    }
+        declaration: slot, children: children, hidden: declaredHidden, keyedRun: keyedRun,
+        hasUpdates: list.hasUpdates, hasHandles: madeChildWithHandle,
+        code: code ?? Self.freshCode()))
     if !records.isEmpty { countIfOther() }
   }
 
@@ -1296,12 +1388,10 @@ struct Resolver {
       slot.content, path: StructuralPath().appending(.slotOccurrence(occurrence)),
       slotTransition: slot.transition, environment: environment, into: &list)
     if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
-    slots[index].children = list.children
-    slots[index].hidden += declaredHidden
-    slots[index].hasUpdates = list.hasUpdates
-    slots[index].hasHandles = slots[index].hasHandles || madeChildWithHandle
     // The first declaration's keys no longer stand for all of the slot's children.
-    slots[index].keyedRun = nil
+    slots[index].replace(
+      children: list.children, hidden: slots[index].hidden + declaredHidden, keyedRun: .some(nil),
+      hasUpdates: list.hasUpdates, hasHandles: slots[index].hasHandles || madeChildWithHandle)
     slots[index].code = Self.freshCode()
   }
 
