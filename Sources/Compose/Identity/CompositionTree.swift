@@ -152,10 +152,10 @@ public struct CompositionTree: CustomStringConvertible {
     // By index: a slot is read in place instead of copied.
     for index in slots.indices {
       codes.append(slots[index].code)
-      hasHidden = hasHidden || !slots[index].hidden.isEmpty
+      hasHidden = hasHidden || slots[index].hasHidden
       hasUpdates = hasUpdates || slots[index].hasUpdates
       hasHandles = hasHandles || slots[index].hasHandles
-      hasAnchors = hasAnchors || slots[index].declaration.anchor != nil
+      hasAnchors = hasAnchors || slots[index].isAnchored
     }
     self.codes = codes
     self.hasHidden = hasHidden
@@ -257,7 +257,8 @@ public struct CompositionTree: CustomStringConvertible {
 /// What a slot holds is one immutable object, shared by every copy: a tree made from another
 /// (the mounted slots an unchanged composition stands for, a composer's synchronisation, a
 /// released tree) copies one reference per slot, not each of the slot's references. Setting a
-/// part makes a new object; only the code is stored in the value itself.
+/// part makes a new object. The code and the flags a tree gathers from every slot are stored in
+/// the value itself, so that gathering them reads the array of slots alone.
 struct ResolvedSlot {
   /// The slot's parts, never changed once made.
   private final class Parts {
@@ -265,19 +266,15 @@ struct ResolvedSlot {
     let children: [ResolvedChild]
     let hidden: [ResolvedChild]
     let keyedRun: (any KeyedRun)?
-    let hasUpdates: Bool
-    let hasHandles: Bool
 
     init(
       declaration: SlotDeclaration, children: [ResolvedChild], hidden: [ResolvedChild],
-      keyedRun: (any KeyedRun)?, hasUpdates: Bool, hasHandles: Bool
+      keyedRun: (any KeyedRun)?
     ) {
       self.declaration = declaration
       self.children = children
       self.hidden = hidden
       self.keyedRun = keyedRun
-      self.hasUpdates = hasUpdates
-      self.hasHandles = hasHandles
     }
   }
 
@@ -288,21 +285,26 @@ struct ResolvedSlot {
     keyedRun: (any KeyedRun)?, hasUpdates: Bool, hasHandles: Bool, code: Int
   ) {
     parts = Parts(
-      declaration: declaration, children: children, hidden: hidden, keyedRun: keyedRun,
-      hasUpdates: hasUpdates, hasHandles: hasHandles)
+      declaration: declaration, children: children, hidden: hidden, keyedRun: keyedRun)
     self.code = code
+    self.hasUpdates = hasUpdates
+    self.hasHandles = hasHandles
+    hasHidden = !hidden.isEmpty
+    isAnchored = declaration.anchor != nil
+    placesViews = declaration.placesViews
   }
 
   /// Replaces some of the slot's parts (`nil` keeps a part), in one new object.
   mutating func replace(
     declaration: SlotDeclaration? = nil, children: [ResolvedChild]? = nil,
-    hidden: [ResolvedChild]? = nil, keyedRun: (any KeyedRun)?? = nil, hasUpdates: Bool? = nil,
-    hasHandles: Bool? = nil
+    hidden: [ResolvedChild]? = nil, keyedRun: (any KeyedRun)?? = nil
   ) {
     parts = Parts(
       declaration: declaration ?? parts.declaration, children: children ?? parts.children,
-      hidden: hidden ?? parts.hidden, keyedRun: keyedRun ?? parts.keyedRun,
-      hasUpdates: hasUpdates ?? parts.hasUpdates, hasHandles: hasHandles ?? parts.hasHandles)
+      hidden: hidden ?? parts.hidden, keyedRun: keyedRun ?? parts.keyedRun)
+    hasHidden = !parts.hidden.isEmpty
+    isAnchored = parts.declaration.anchor != nil
+    placesViews = parts.declaration.placesViews
   }
 
   /// The declaration the slot's name, anchor, layout and modifiers come from.
@@ -337,16 +339,17 @@ struct ResolvedSlot {
   }
   /// Whether a child has an update closure; when none has, a reconciliation visits only the
   /// children that arrive or move.
-  var hasUpdates: Bool {
-    get { parts.hasUpdates }
-    set { replace(hasUpdates: newValue) }
-  }
+  var hasUpdates: Bool
   /// Whether a child has a handle to bind: the executor binds it to the live controller once the
   /// plan is performed.
-  var hasHandles: Bool {
-    get { parts.hasHandles }
-    set { replace(hasHandles: newValue) }
-  }
+  var hasHandles: Bool
+  /// Whether the slot keeps hidden children (``hidden`` is not empty).
+  private(set) var hasHidden: Bool
+  /// Whether the slot is anchored to a view of its own (its declaration's ``anchor``).
+  private(set) var isAnchored: Bool
+  /// Whether the slot places its children's views in the container (its declaration's
+  /// ``SlotDeclaration/placesViews``): not a system container's slot.
+  private(set) var placesViews: Bool
   /// Equal for two slots with the same name, matching layouts and the same children (by
   /// identity) in the same order; different codes say nothing.
   ///
@@ -1031,7 +1034,7 @@ struct Resolver {
     if !slots[last].declaration.placesViews || slots[last].declaration.anchor != nil
       || slots[last].declaration.layout.isCustom
       || slots[last].declaration.transition.signature.kind == Transition.Signature.custom
-      || !slots[last].hidden.isEmpty || slots[last].hasHandles
+      || slots[last].hasHidden || slots[last].hasHandles
     {
       otherSlots += 1
     }
@@ -1061,7 +1064,7 @@ struct Resolver {
     // (Most often the same array: the mounted tree is the declared one.)
     guard mountedCodes[range] == recordedCodes[range] else { return false }
     if mountedHasHidden {
-      for position in range where !mountedSlots[position].hidden.isEmpty { return false }
+      for position in range where mountedSlots[position].hasHidden { return false }
     }
     if !changedReads.isEmpty {
       // A child whose update read observed state that changed runs its update again, which
@@ -1121,7 +1124,7 @@ struct Resolver {
     // stand for the new declaration. Its content is not walked. (The mounted slot is read in
     // place: copying it would retain each of its references.)
     if let mountedIndex, mountedSlots[mountedIndex].children.count == 1,
-      mountedSlots[mountedIndex].hidden.isEmpty,
+      !mountedSlots[mountedIndex].hasHidden,
       Self.canKeep(
         mountedSlots[mountedIndex].children[0], forContentOf: slot, slotTransition: signature)
     {
@@ -1196,7 +1199,7 @@ struct Resolver {
     // declaration does not (and no list, whose run keeps its elements): the mounted slot itself
     // stands for the declaration, as a shared one does.
     if let mountedIndex, code != nil, list.isMounted, declaredHidden.isEmpty,
-      mountedSlots[mountedIndex].hidden.isEmpty, !madeChildWithHandle, keyedRun == nil,
+      !mountedSlots[mountedIndex].hasHidden, !madeChildWithHandle, keyedRun == nil,
       mountedSlots[mountedIndex].keyedRun == nil,
       Self.canShare(mountedSlots, at: mountedIndex, for: slot, signature: signature)
     {
@@ -1390,8 +1393,9 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].replace(
-      children: list.children, hidden: slots[index].hidden + declaredHidden, keyedRun: .some(nil),
-      hasUpdates: list.hasUpdates, hasHandles: slots[index].hasHandles || madeChildWithHandle)
+      children: list.children, hidden: slots[index].hidden + declaredHidden, keyedRun: .some(nil))
+    slots[index].hasUpdates = list.hasUpdates
+    slots[index].hasHandles = slots[index].hasHandles || madeChildWithHandle
     slots[index].code = Self.freshCode()
   }
 

@@ -93,10 +93,11 @@ extension CompositionTree {
     for position in new.slots.indices {
       // The usual slot of a large tree: unchanged, paired by position, with nothing to update or
       // keep hidden. It plans nothing and is not copied.
+      // (Its flags are read from the slot itself: no object of the slot's is loaded.)
       if position < slots.count, slots[position].code == new.slots[position].code,
-        !new.slots[position].hasUpdates, slots[position].hidden.isEmpty,
-        new.slots[position].hidden.isEmpty, new.slots[position].declaration.placesViews,
-        container == nil || new.slots[position].declaration.anchor == nil
+        !new.slots[position].hasUpdates, !slots[position].hasHidden,
+        !new.slots[position].hasHidden, new.slots[position].placesViews,
+        container == nil || !new.slots[position].isAnchored
       {
         matched?[position] = true
         if mountedSlots != nil { mount(new.slots[position], at: position) }
