@@ -143,21 +143,24 @@ public struct CompositionTree: CustomStringConvertible {
   init(slots: [ResolvedSlot], diagnostics: [Diagnostic]) {
     self.slots = slots
     self.diagnostics = diagnostics
-    var codes: [Int] = []
-    codes.reserveCapacity(slots.count)
     var hasHidden = false
     var hasUpdates = false
     var hasHandles = false
     var hasAnchors = false
-    // By index: a slot is read in place instead of copied.
-    for index in slots.indices {
-      codes.append(slots[index].code)
-      hasHidden = hasHidden || slots[index].hasHidden
-      hasUpdates = hasUpdates || slots[index].hasUpdates
-      hasHandles = hasHandles || slots[index].hasHandles
-      hasAnchors = hasAnchors || slots[index].isAnchored
+    // Through buffers, each slot read in place: an array's append and subscript check capacity
+    // and bounds at every slot.
+    codes = [Int](unsafeUninitializedCapacity: slots.count) { codes, count in
+      slots.withUnsafeBufferPointer { slots in
+        for index in slots.indices {
+          codes.initializeElement(at: index, to: slots[index].code)
+          hasHidden = hasHidden || slots[index].hasHidden
+          hasUpdates = hasUpdates || slots[index].hasUpdates
+          hasHandles = hasHandles || slots[index].hasHandles
+          hasAnchors = hasAnchors || slots[index].isAnchored
+        }
+      }
+      count = slots.count
     }
-    self.codes = codes
     self.hasHidden = hasHidden
     self.hasUpdates = hasUpdates
     self.hasHandles = hasHandles

@@ -62,6 +62,23 @@ extension CompositionTree {
     reconcile(to: new, in: container, forwarding: forwarding, animated: animated, unanimated: [])
   }
 
+  /// The end of the run of slots of `new` from `start` that have the codes `old` has at their
+  /// positions and place views: read through buffers, one comparison and one flag per slot.
+  private static func unchangedRun(from start: Int, old: [Int], new: CompositionTree) -> Int {
+    old.withUnsafeBufferPointer { old in
+      new.codes.withUnsafeBufferPointer { codes in
+        new.slots.withUnsafeBufferPointer { slots in
+          let count = min(old.count, codes.count)
+          var end = start
+          while end < count, old[end] == codes[end], slots[end].placesViews {
+            end += 1
+          }
+          return end
+        }
+      }
+    }
+  }
+
   /// ``reconcile(to:in:forwarding:animated:)``, with the slots named in `unanimated` reconciled
   /// without animation whatever `animated` says: the slots that a change made in
   /// ``Composer/withoutAnimation(_:)`` reached while they were swapping.
@@ -90,7 +107,20 @@ extension CompositionTree {
     var matched: [Bool]?
     // The presentation that may be shown, found at the first presentation slot.
     var presentationOwner: String??
+    // When neither tree has hidden children, and the new one no update and no anchor to check,
+    // an unchanged slot is one with the mounted slot's code that places views.
+    let plainTrees =
+      !new.hasUpdates && !hasHidden && !new.hasHidden && (container == nil || !new.hasAnchors)
+    // The end of the run of such slots found last.
+    var unchangedEnd = 0
     for position in new.slots.indices {
+      // Such slots, while nothing is paired by name or copied, are passed over as a run found
+      // by the trees' codes alone.
+      if position < unchangedEnd { continue }
+      if plainTrees, matched == nil, mountedSlots == nil {
+        unchangedEnd = Self.unchangedRun(from: position, old: codes, new: new)
+        if position < unchangedEnd { continue }
+      }
       // The usual slot of a large tree: unchanged, paired by position, with nothing to update or
       // keep hidden. It plans nothing and is not copied.
       // (Its flags are read from the slot itself: no object of the slot's is loaded.)
