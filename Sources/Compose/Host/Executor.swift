@@ -1232,9 +1232,10 @@ final class Executor {
         forgotten.insert(child.identity)
       }
       if !forgotten.isEmpty {
-        slots[index].children.removeAll { forgotten.contains($0.identity) }
-        slots[index].hidden.removeAll { forgotten.contains($0.identity) }
-        slots[index].keyedRun = nil
+        slots[index].replace(
+          children: slots[index].children.filter { !forgotten.contains($0.identity) },
+          hidden: slots[index].hidden.filter { !forgotten.contains($0.identity) },
+          keyedRun: .some(nil))
         slots[index].code = Resolver.freshCode()
         changed = true
       }

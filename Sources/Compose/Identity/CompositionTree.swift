@@ -68,11 +68,11 @@ public struct CompositionTree: CustomStringConvertible {
   /// same place in the same slot, and when their identities are equal the new child shares the
   /// mounted one's identity. A slot whose layout and children are all unchanged keeps the mounted
   /// slot's code, and ``reconcile(to:in:forwarding:animated:)`` recognises an unchanged declaration by
-  /// comparing one code per slot. A declaration whose every slot is unchanged, and declares nothing
-  /// the mounted slot does not, resolves to the mounted tree's own slots: their declarations are
-  /// then the mounted ones (without their content, when `mounted` was kept by a composer), equal
-  /// in everything a plan or a later resolution reads. ``Composer`` resolves every declaration
-  /// this way.
+  /// comparing one code per slot. A slot that is unchanged, and declares nothing the mounted slot
+  /// does not, is the mounted slot itself, and a declaration whose every slot is such a slot
+  /// resolves to the mounted tree's own slots: their declarations are then the mounted ones
+  /// (without their content, when `mounted` was kept by a composer), equal in everything a plan or
+  /// a later resolution reads. ``Composer`` resolves every declaration this way.
   ///
   /// A composition declared ``Composition/equatable()`` that is equal to the one `mounted` has at
   /// its place, in the same environment, is not evaluated: the mounted slots it declared stand
@@ -168,8 +168,9 @@ public struct CompositionTree: CustomStringConvertible {
   }
 
   /// This tree with `slots` in place of its own, as a composer changes them to agree with what
-  /// UIKit shows (a tab the user selected, a presentation UIKit dismissed): the diagnostics, the
-  /// equatable compositions and how the closures were released stay.
+  /// UIKit shows (a tab the user selected, a presentation UIKit dismissed) or evicts hidden
+  /// children: the diagnostics, the equatable compositions and how the closures were released
+  /// stay.
   ///
   /// A slot changed this way has a new code, so that the composition that declared it is
   /// evaluated again rather than stood for.
@@ -649,11 +650,16 @@ final class ChildExtras {
 ///
 /// While they are the mounted slot's children, in order, they are only counted, and the mounted
 /// array becomes the new one: an unchanged slot allocates nothing.
+///
+/// Once the list has children of its own, they are appended in place to a buffer it owns
+/// (``ChildStorage``): appending to an array of a class type calls the standard library's
+/// precompiled code twice per child, which is not inlined. ``takeChildren()`` moves them into
+/// an array at the end.
 struct ChildList {
   private let mounted: [ResolvedChild]
   private var sharedCount = 0
-  /// The list's own array, once it has one (`owns`).
-  private var own: [ResolvedChild] = []
+  /// The list's own children, once it has some buffer for them (`owns`).
+  private var storage: ChildStorage?
   private var owns = false
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
@@ -664,25 +670,29 @@ struct ChildList {
 
   init(own: [ResolvedChild]) {
     mounted = []
-    self.own = own
     owns = true
+    guard !own.isEmpty else { return }
+    let storage = ChildStorage.make(capacity: own.count)
+    own.withUnsafeBufferPointer { storage.append(contentsOf: $0) }
+    self.storage = storage
     for index in own.indices where own[index].hasUpdate {
       hasUpdates = true
       break
     }
   }
 
-  var count: Int { owns ? own.count : sharedCount }
+  var count: Int { owns ? storage?.count ?? 0 : sharedCount }
 
-  /// How many children the list's own array has room for; 0 while it has none.
-  var capacity: Int { owns ? own.capacity : 0 }
+  /// How many children the list's own buffer has room for; 0 while it has none.
+  var capacity: Int { storage?.room ?? 0 }
 
   var last: ResolvedChild? {
-    if owns { return own.last }
+    if owns { return storage?.last }
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
   }
 
-  /// Appends a child; takes it owned, so that appending to the list's own array retains it once.
+  /// Appends a child; takes it owned, so that appending to the list's own buffer retains it
+  /// once.
   @inline(__always)
   mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
@@ -691,30 +701,138 @@ struct ChildList {
         sharedCount += 1
         return
       }
-      own.reserveCapacity(max(mounted.count, sharedCount + 1))
-      own.append(contentsOf: mounted[0..<sharedCount])
+      let storage = ChildStorage.make(capacity: max(mounted.count, sharedCount + 1))
+      mounted.withUnsafeBufferPointer {
+        storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
+      }
+      self.storage = storage
       owns = true
     }
-    own.append(child)
+    if let storage, storage.hasRoom {
+      storage.append(child)
+    } else {
+      grow()
+      storage.unsafelyUnwrapped.append(child)
+    }
+  }
+
+  /// Gives the list a buffer with room for at least one more child: twice the room it had (at
+  /// least 4), its children moved there.
+  @inline(never)
+  private mutating func grow() {
+    let capacity = Swift.max(4, 2 * (storage?.room ?? 0))
+    let larger = ChildStorage.make(capacity: capacity)
+    if let storage { larger.moveAll(from: storage) }
+    storage = larger
   }
 
   /// Makes room for `count` children in a list that is empty and has nothing mounted to share:
   /// the first list of a new slot then takes the memory it needs, not the next power of two.
   ///
   /// Only an empty list: a list that has children grows as appends make it grow, geometrically.
-  /// Reserving an exact size for each of many sibling lists would copy the array every time.
+  /// Reserving an exact size for each of many sibling lists would copy the buffer every time.
   mutating func reserve(_ count: Int) {
-    guard self.count == 0, owns || mounted.isEmpty else { return }
-    own.reserveCapacity(count)
+    guard self.count == 0, owns || mounted.isEmpty, count > capacity else { return }
+    storage = ChildStorage.make(capacity: count)
     owns = true
   }
 
   /// Whether the list is the mounted children themselves, all of them, in order.
   var isMounted: Bool { !owns && sharedCount == mounted.count }
 
-  var children: [ResolvedChild] {
-    if owns { return own }
+  /// The children, in order, moved out of the list's own buffer (which is left empty), or the
+  /// mounted array while the list shares it.
+  mutating func takeChildren() -> [ResolvedChild] {
+    if owns { return storage?.takeAll() ?? [] }
     return sharedCount == mounted.count ? mounted : Array(mounted[0..<sharedCount])
+  }
+}
+
+/// A buffer of children that a ``ChildList`` appends to in place.
+final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
+  /// How many children the buffer holds, and how many it has room for (read once when it is
+  /// made: `ManagedBuffer.capacity` asks the allocator).
+  struct Header {
+    var count: Int
+    var capacity: Int
+  }
+
+  /// An empty buffer with room for `capacity` children at least.
+  static func make(capacity: Int) -> ChildStorage {
+    let buffer = create(minimumCapacity: capacity) { buffer in
+      Header(count: 0, capacity: buffer.capacity)
+    }
+    return unsafeDowncast(buffer, to: ChildStorage.self)
+  }
+
+  // The header is read through its pointer: reading `header` checks exclusive access at run
+  // time, as any class's stored property.
+  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+  /// How many children the buffer has room for.
+  var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
+  /// Whether the buffer has room for one more child.
+  var hasRoom: Bool {
+    withUnsafeMutablePointerToHeader { $0.pointee.count < $0.pointee.capacity }
+  }
+
+  var last: ResolvedChild? {
+    withUnsafeMutablePointers { header, children in
+      header.pointee.count == 0 ? nil : children[header.pointee.count - 1]
+    }
+  }
+
+  /// Appends a child; the buffer must have room for it.
+  @inline(__always)
+  func append(_ child: consuming ResolvedChild) {
+    // Moved into the buffer, not copied: one retain in all, the caller's.
+    var moved = Optional(consume child)
+    withUnsafeMutablePointers { header, children in
+      (children + header.pointee.count).initialize(to: moved.take().unsafelyUnwrapped)
+      header.pointee.count += 1
+    }
+  }
+
+  /// Appends copies of `children`; the buffer must have room for them.
+  func append(contentsOf children: UnsafeBufferPointer<ResolvedChild>) {
+    guard let base = children.baseAddress else { return }
+    withUnsafeMutablePointers { header, elements in
+      (elements + header.pointee.count).initialize(from: base, count: children.count)
+      header.pointee.count += children.count
+    }
+  }
+
+  /// Moves every child of `other` to the end of this buffer, which must have room for them;
+  /// `other` is left empty.
+  func moveAll(from other: ChildStorage) {
+    other.withUnsafeMutablePointers { otherHeader, others in
+      withUnsafeMutablePointers { header, elements in
+        (elements + header.pointee.count).moveInitialize(
+          from: others, count: otherHeader.pointee.count)
+        header.pointee.count += otherHeader.pointee.count
+        otherHeader.pointee.count = 0
+      }
+    }
+  }
+
+  /// The children, in order, moved into an array; the buffer is left empty.
+  func takeAll() -> [ResolvedChild] {
+    withUnsafeMutablePointers { header, elements in
+      let count = header.pointee.count
+      let taken = [ResolvedChild](unsafeUninitializedCapacity: count) { array, initialized in
+        array.baseAddress?.moveInitialize(from: elements, count: count)
+        initialized = count
+      }
+      header.pointee.count = 0
+      return taken
+    }
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, children in
+      _ = children.deinitialize(count: header.pointee.count)
+    }
   }
 }
 
@@ -1184,7 +1302,7 @@ struct Resolver {
     collect(
       slot.content, path: StructuralPath(), slotTransition: slot.transition,
       environment: environment, into: &list)
-    let children = list.children
+    let children = list.takeChildren()
     // A slot with hidden children is never the mounted one unchanged.
     if !declaredHidden.isEmpty { reusesAll = false }
     if !explicitIDs.isEmpty { explicitIDsBySlot[slots.count] = explicitIDs }
@@ -1396,7 +1514,8 @@ struct Resolver {
     if !explicitIDs.isEmpty { explicitIDsBySlot[index] = explicitIDs }
     // The first declaration's keys no longer stand for all of the slot's children.
     slots[index].replace(
-      children: list.children, hidden: slots[index].hidden + declaredHidden, keyedRun: .some(nil))
+      children: list.takeChildren(), hidden: slots[index].hidden + declaredHidden,
+      keyedRun: .some(nil))
     slots[index].hasUpdates = list.hasUpdates
     slots[index].hasHandles = slots[index].hasHandles || madeChildWithHandle
     slots[index].code = Self.freshCode()

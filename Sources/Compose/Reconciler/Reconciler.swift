@@ -302,7 +302,7 @@ extension CompositionTree {
   ) -> Reconciliation {
     var planner = Planner(forwarding: forwarding)
     var mountedSlots = slots
-    for index in mountedSlots.indices {
+    for index in mountedSlots.indices where mountedSlots[index].hasHidden {
       var kept: [ResolvedChild] = []
       for child in mountedSlots[index].hidden {
         if child.lifetime.evictsOnMemoryWarning && includes(child.identity) {
@@ -311,11 +311,10 @@ extension CompositionTree {
           kept.append(child)
         }
       }
-      mountedSlots[index].hidden = kept
+      if kept.count != mountedSlots[index].hidden.count { mountedSlots[index].hidden = kept }
     }
-    var tree = CompositionTree(slots: mountedSlots, diagnostics: diagnostics)
-    tree.compositions = compositions
-    return Reconciliation(plan: Plan(steps: planner.steps), tree: tree)
+    return Reconciliation(
+      plan: Plan(steps: planner.steps), tree: replacingSlots(with: mountedSlots))
   }
 
   /// Why a navigation stack cannot be performed in `container`, if it cannot.
