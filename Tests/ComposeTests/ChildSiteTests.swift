@@ -132,6 +132,35 @@ struct ChildSiteTests {
     #expect(growths <= 20, "the array was copied \(growths) times for 600 lists")
   }
 
+  @Test("A list's own children keep their order through growth, move out once, and are released")
+  func ownChildrenAreMovedAndReleased() {
+    var weakChildren: [() -> ResolvedChild?] = []
+    do {
+      let children = Self.children(of: Self.hundredRows())
+      for child in children {
+        weakChildren.append { [weak child] in child }
+      }
+      // Shares the first 10 mounted children, then owns a buffer that grows several times.
+      var list = ChildList(mounted: Array(children[0..<10]))
+      for child in children[0..<10] { list.append(child) }
+      #expect(list.isMounted)
+      #expect(list.capacity == 0)
+      for child in children.reversed() { list.append(child) }
+      #expect(list.count == 110)
+      #expect(list.last === children[0])
+      let taken = list.takeChildren()
+      #expect(
+        taken.map(ObjectIdentifier.init)
+          == (children[0..<10] + children.reversed()).map(ObjectIdentifier.init))
+      #expect(list.count == 0)
+      // A list dropped with children still in its buffer releases them.
+      var dropped = ChildList(own: Array(children[0..<3]))
+      dropped.append(children[3])
+      #expect(dropped.count == 4)
+    }
+    #expect(weakChildren.allSatisfy { $0() == nil })
+  }
+
   @Test(
     "A released child drops its closures and environment; with its environment kept, only that")
   func releasedChildDropsWhatUserCodeGave() {
