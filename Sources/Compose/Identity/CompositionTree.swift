@@ -701,7 +701,9 @@ struct ChildList {
         sharedCount += 1
         return
       }
-      let storage = ChildStorage.make(capacity: max(mounted.count, sharedCount + 1))
+      // Room for the mounted children and a few more: a list that gains a few children does
+      // not move them all to a larger buffer.
+      let storage = ChildStorage.make(capacity: max(mounted.count + 16, sharedCount + 1))
       mounted.withUnsafeBufferPointer {
         storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
       }
