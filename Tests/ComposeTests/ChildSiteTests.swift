@@ -101,6 +101,15 @@ struct ChildSiteTests {
     #expect(children.count == 100)
     // Appending one by one would have grown it to 128; malloc may round the exact size up a bit.
     #expect((100..<112).contains(children.capacity))
+    // What the resolver does for a new list: make room for its children, then append them,
+    // without growing the list's buffer.
+    var list = ChildList(own: [])
+    list.reserve(100)
+    let room = list.capacity
+    #expect((100..<112).contains(room))
+    for child in children { list.append(child) }
+    #expect(list.capacity == room)
+    #expect(list.takeChildren().map(ObjectIdentifier.init) == children.map(ObjectIdentifier.init))
   }
 
   @Test("Many sibling lists in one slot grow its array geometrically, not one list at a time")

@@ -172,8 +172,8 @@ public struct CompositionTree: CustomStringConvertible {
   /// children: the diagnostics, the equatable compositions and how the closures were released
   /// stay.
   ///
-  /// A slot changed this way has a new code, so that the composition that declared it is
-  /// evaluated again rather than stood for.
+  /// A slot changed to agree with UIKit has a new code, so that the composition that declared it
+  /// is evaluated again rather than stood for; evicting hidden children keeps the codes.
   func replacingSlots(with slots: [ResolvedSlot]) -> CompositionTree {
     var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
     tree.compositions = compositions
@@ -788,6 +788,7 @@ final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
   /// Appends a child; the buffer must have room for it.
   @inline(__always)
   func append(_ child: consuming ResolvedChild) {
+    assert(hasRoom, "appending to a full ChildStorage")
     // Moved into the buffer, not copied: one retain in all, the caller's.
     var moved = Optional(consume child)
     withUnsafeMutablePointers { header, children in
@@ -799,6 +800,7 @@ final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
   /// Appends copies of `children`; the buffer must have room for them.
   func append(contentsOf children: UnsafeBufferPointer<ResolvedChild>) {
     guard let base = children.baseAddress else { return }
+    assert(count + children.count <= room, "appending beyond a ChildStorage's room")
     withUnsafeMutablePointers { header, elements in
       (elements + header.pointee.count).initialize(from: base, count: children.count)
       header.pointee.count += children.count
