@@ -654,8 +654,8 @@ final class ChildExtras {
 /// Once the list has children of its own, they are appended in place to a buffer it owns
 /// (``ChildStorage``): appending to an array of a class type calls the standard library's
 /// precompiled code twice per child, which is not inlined. ``takeChildren()`` moves them into
-/// an array at the end.
-struct ChildList {
+/// an array at the end. A list cannot be copied: two copies would share that buffer.
+struct ChildList: ~Copyable {
   private let mounted: [ResolvedChild]
   private var sharedCount = 0
   /// The list's own children, once it has some buffer for them (`owns`).
