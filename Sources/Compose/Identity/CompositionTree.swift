@@ -1264,10 +1264,7 @@ struct Resolver {
           sharedSlotCount += 1
           return
         }
-        // The mounted slot itself, one reference, stands for the declaration as a shared one
-        // does.
-        slots.append(mountedSlots[mountedIndex])
-        if !records.isEmpty { countIfOther() }
+        appendMountedSlot(at: mountedIndex)
         return
       }
       stopSharing()
@@ -1321,15 +1318,13 @@ struct Resolver {
       keyedRun = run
     }
     // Children that are all the mounted ones, in a slot that declares nothing the mounted
-    // declaration does not (and no list, whose run keeps its elements): the mounted slot itself
-    // stands for the declaration, as a shared one does.
+    // declaration does not (and no list, whose run keeps its elements).
     if let mountedIndex, code != nil, list.isMounted, declaredHidden.isEmpty,
       !mountedSlots[mountedIndex].hasHidden, !madeChildWithHandle, keyedRun == nil,
       mountedSlots[mountedIndex].keyedRun == nil,
       Self.canShare(mountedSlots, at: mountedIndex, for: slot, signature: signature)
     {
-      slots.append(mountedSlots[mountedIndex])
-      if !records.isEmpty { countIfOther() }
+      appendMountedSlot(at: mountedIndex)
       return
     }
     slots.append(
@@ -1337,6 +1332,15 @@ struct Resolver {
         declaration: slot, children: children, hidden: declaredHidden, keyedRun: keyedRun,
         hasUpdates: list.hasUpdates, hasHandles: madeChildWithHandle,
         code: code ?? Self.freshCode()))
+    if !records.isEmpty { countIfOther() }
+  }
+
+  /// Appends the mounted slot at `index` itself, one reference, which stands for a declaration
+  /// that ``canShare(_:at:for:signature:)`` found declares nothing it does not, as a shared slot
+  /// does.
+  @inline(__always)
+  private mutating func appendMountedSlot(at index: Int) {
+    slots.append(mountedSlots[index])
     if !records.isEmpty { countIfOther() }
   }
 
