@@ -178,6 +178,134 @@ struct ChildSiteTests {
     #expect(weakChildren.allSatisfy { $0() == nil })
   }
 
+  @Test("Mounted children appended by runs are counted while in order, then copied, in order")
+  func mountedRunsAreCountedThenCopied() {
+    let children = Self.children(of: Self.hundredRows())
+    // `sources[index]` is the mounted position of the element at `index`: the first five in
+    // place, then two swapped, then the rest in place.
+    var sources = Array(0..<100)
+    sources.swapAt(5, 6)
+    func ids(_ list: [ResolvedChild]) -> [ObjectIdentifier] { list.map(ObjectIdentifier.init) }
+    children.withUnsafeBufferPointer { candidates in
+      sources.withUnsafeBufferPointer { sources in
+        var list = ChildList(mounted: children)
+        let first = list.appendMounted(
+          candidates, at: sources, from: 0, to: 5, environment: EnvironmentValues(),
+          nesting: false)
+        let (isMounted, room) = (list.isMounted, list.capacity)
+        // Counted, not copied: no buffer yet.
+        #expect(first)
+        #expect(!isMounted)
+        #expect(room == 0)
+        let second = list.appendMounted(
+          candidates, at: sources, from: 5, to: 100, environment: EnvironmentValues(),
+          nesting: false)
+        let (count, ownRoom, updates) = (list.count, list.capacity, list.hasUpdates)
+        #expect(!second)
+        #expect(count == 100)
+        #expect(ownRoom >= 100)
+        #expect(!updates)
+        #expect(ids(list.takeChildren()) == ids(sources.map { children[$0] }))
+      }
+    }
+    // A run longer than the room a list has grows its buffer once, to fit.
+    children.withUnsafeBufferPointer { candidates in
+      Array(0..<100).withUnsafeBufferPointer { inOrder in
+        var list = ChildList(own: [children[99]])
+        let inPlace = list.appendMounted(
+          candidates, at: inOrder, from: 0, to: 100, environment: EnvironmentValues(),
+          nesting: false)
+        let (count, room) = (list.count, list.capacity)
+        #expect(inPlace)
+        #expect(count == 101)
+        #expect((101..<116).contains(room))
+        #expect(ids(list.takeChildren()) == ids([children[99]] + children))
+      }
+    }
+  }
+
+  @Test("A run of plain children counts as one identity while they are alike, then each")
+  func plainRunsOfLocals() {
+    let row = ObjectIdentifier(RowViewController.self)
+    let header = ObjectIdentifier(HeaderViewController.self)
+    var locals = RunLocals()
+    locals.appendPlain(controllerType: row, count: 5)
+    #expect(locals.count == 5)
+    #expect(locals.plainType == row)
+    locals.appendPlain(controllerType: row, count: 0)
+    locals.appendPlain(controllerType: header, count: 3)
+    #expect(locals.count == 8)
+    #expect(!locals.isUniform)
+    #expect(
+      (0..<8).map { locals.local(at: $0).controllerType } == Array(repeating: row, count: 5)
+        + Array(repeating: header, count: 3))
+    #expect(locals.local(at: 7).suffix.isEmpty)
+  }
+
+  @Test("Mounted children appended by runs carry their updates and take a kept environment")
+  func mountedRunsCarryUpdatesAndEnvironments() {
+    let tree = CompositionTree {
+      Slot("rows") {
+        ForEach(Array(0..<4), id: \.self) { index in
+          if index == 2 {
+            Child {
+              RowViewController()
+            } update: {
+              $0.title = "\(index)"
+            }
+          } else {
+            Child { RowViewController() }
+          }
+        }
+      }
+    }
+    let children = Self.children(of: tree)
+    children[1].releaseClosures(keepingEnvironment: true)
+    func environment(_ model: Model) -> EnvironmentValues {
+      var environment = EnvironmentValues()
+      environment[ModelKey.self] = model
+      return environment
+    }
+    let (first, second) = (Model(), Model())
+    children.withUnsafeBufferPointer { candidates in
+      // Copied to a buffer of the list's own.
+      [0, 1, 3, 2].withUnsafeBufferPointer { sources in
+        var withoutUpdate = ChildList(own: [])
+        _ = withoutUpdate.appendMounted(
+          candidates, at: sources, from: 0, to: 3, environment: environment(first),
+          nesting: false)
+        var withUpdate = ChildList(own: [])
+        _ = withUpdate.appendMounted(
+          candidates, at: sources, from: 0, to: 4, environment: environment(first),
+          nesting: false)
+        let (without, with) = (withoutUpdate.hasUpdates, withUpdate.hasUpdates)
+        #expect(!without)
+        #expect(with)
+      }
+      #expect(children[1].environment[ModelKey.self] === first)
+      // Counted while the list is the mounted children.
+      [0, 1, 2].withUnsafeBufferPointer { sources in
+        var withoutUpdate = ChildList(mounted: children)
+        _ = withoutUpdate.appendMounted(
+          candidates, at: sources, from: 0, to: 2, environment: environment(second),
+          nesting: false)
+        var withUpdate = ChildList(mounted: children)
+        _ = withUpdate.appendMounted(
+          candidates, at: sources, from: 0, to: 3, environment: environment(second),
+          nesting: false)
+        let (without, with, room) =
+          (withoutUpdate.hasUpdates, withUpdate.hasUpdates, withUpdate.capacity)
+        #expect(room == 0)
+        #expect(!without)
+        #expect(with)
+      }
+      #expect(children[1].environment[ModelKey.self] === second)
+    }
+    // Only the child that keeps its environment took one.
+    #expect(children[0].environment[ModelKey.self] == nil)
+    #expect(children[3].environment[ModelKey.self] == nil)
+  }
+
   @Test(
     "A released child drops its closures and environment; with its environment kept, only that")
   func releasedChildDropsWhatUserCodeGave() {

@@ -287,9 +287,11 @@ struct ReconcilerProperties {
     }
   }
 
-  @Test("A list skipping unchanged elements plans the same, less their updates, in every shape")
-  func skippingListsPlanTheSame() {
-    Cases.run(base: 0x5C1F_5EED_0000_0008, count: 300) { seed in
+  @Test(
+    "A list skipping unchanged elements plans the same, less their updates, in every shape",
+    arguments: [false, true])
+  func skippingListsPlanTheSame(mixed: Bool) {
+    Cases.run(base: mixed ? 0x5C1F_5EED_0000_0009 : 0x5C1F_5EED_0000_0008, count: 300) { seed in
       var editor = KeyEditor(seed: seed, firstNewKey: 1_000_000)
       let count = [0, 1, 3, 8, 20, 40, 150, 500][editor.random.below(8)]
       let oldKeys = Array(0..<count)
@@ -298,12 +300,13 @@ struct ReconcilerProperties {
       // Some kept elements change, with the same key.
       let new = newKeys.map { VersionedRow(id: $0, version: editor.random.chance(0.1) ? 1 : 0) }
       let changed = Set(new.filter { $0.version == 1 && $0.id < 1_000_000 }.map(\.id))
-      let every = CompositionTree(versionedRows(old, skips: false))
+      let every = CompositionTree(versionedRows(old, skips: false, mixed: mixed))
       let everyPlan = every.reconcile(
-        to: CompositionTree(versionedRows(new, skips: false), mounted: every)
+        to: CompositionTree(versionedRows(new, skips: false, mixed: mixed), mounted: every)
       ).plan
-      let skipping = CompositionTree(versionedRows(old, skips: true))
-      let declared = CompositionTree(versionedRows(new, skips: true), mounted: skipping)
+      let skipping = CompositionTree(versionedRows(old, skips: true, mixed: mixed))
+      let declared = CompositionTree(
+        versionedRows(new, skips: true, mixed: mixed), mounted: skipping)
       let skippingPlan = skipping.reconcile(to: declared).plan
       // The updates of kept elements that did not change are the only steps left out.
       let oldIDs = Set(oldKeys)
@@ -474,15 +477,43 @@ private struct VersionedRow: Equatable {
   let version: Int
 }
 
-/// Rows with an update closure, declared with or without `skipsUnchangedElements`.
+/// Rows with an update closure, declared with or without `skipsUnchangedElements`; `mixed`
+/// makes every third row's child another type, in another branch of an `if`, so that the
+/// list's children are not all alike.
 @MainActor
-private func versionedRows(_ rows: [VersionedRow], skips: Bool) -> CompositionContent {
-  Slot("rows", layout: .stack(axis: .vertical)) {
+private func versionedRows(
+  _ rows: [VersionedRow], skips: Bool, mixed: Bool = false
+) -> CompositionContent {
+  if mixed { return mixedRows(rows, skips: skips) }
+  return Slot("rows", layout: .stack(axis: .vertical)) {
     ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
       Child {
         RowViewController()
       } update: {
         $0.title = "\(row.version)"
+      }
+    }
+  }
+  .compositionContent
+}
+
+/// ``versionedRows(_:skips:mixed:)``'s rows of two types.
+@MainActor
+private func mixedRows(_ rows: [VersionedRow], skips: Bool) -> CompositionContent {
+  Slot("rows", layout: .stack(axis: .vertical)) {
+    ForEach(rows, id: \.id, skipsUnchangedElements: skips) { row in
+      if row.id % 3 == 0 {
+        Child {
+          HeaderViewController()
+        } update: {
+          $0.title = "\(row.version)"
+        }
+      } else {
+        Child {
+          RowViewController()
+        } update: {
+          $0.title = "\(row.version)"
+        }
       }
     }
   }

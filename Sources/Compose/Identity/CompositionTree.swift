@@ -701,28 +701,89 @@ struct ChildList: ~Copyable {
         sharedCount += 1
         return
       }
-      // Room for the mounted children and a few more: a list that gains a few children does
-      // not move them all to a larger buffer.
-      let storage = ChildStorage.make(capacity: max(mounted.count + 16, sharedCount + 1))
-      mounted.withUnsafeBufferPointer {
-        storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
-      }
-      self.storage = storage
-      owns = true
+      startOwning()
     }
     if let storage, storage.hasRoom {
       storage.append(child)
     } else {
-      grow()
+      grow(by: 1)
       storage.unsafelyUnwrapped.append(child)
     }
   }
 
-  /// Gives the list a buffer with room for at least one more child: twice the room it had (at
-  /// least 4), its children moved there.
+  /// Appends a run of mounted children in one pass.
+  ///
+  /// They are `candidates[sources[index]]` for each `index` in `start..<end`: the unchanged
+  /// elements of a list, whose mounted children stand for them as they are. Each one's
+  /// environment is refreshed as ``ResolvedChild/refreshEnvironment(_:nesting:)`` does.
+  ///
+  /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
+  @inline(__always)
+  mutating func appendMounted(
+    _ candidates: UnsafeBufferPointer<ResolvedChild>, at sources: UnsafeBufferPointer<Int>,
+    from start: Int, to end: Int, environment: EnvironmentValues, nesting: Bool
+  ) -> Bool {
+    var inPlace = true
+    var updates = false
+    var index = start
+    if !owns {
+      // While the list is the mounted children, in order, they are only counted.
+      mounted.withUnsafeBufferPointer { mounted in
+        while index < end {
+          let source = sources[index]
+          guard sharedCount < mounted.count, mounted[sharedCount] === candidates[source] else {
+            break
+          }
+          if source != index { inPlace = false }
+          candidates[source].refreshEnvironment(environment, nesting: nesting)
+          if candidates[source].hasUpdate { updates = true }
+          sharedCount += 1
+          index += 1
+        }
+      }
+      if updates { hasUpdates = true }
+      if index == end { return inPlace }
+      startOwning()
+    }
+    let room = storage.map { $0.room - $0.count } ?? 0
+    if room < end - index { grow(by: end - index) }
+    storage.unsafelyUnwrapped.withUnsafeMutablePointers { header, elements in
+      var count = header.pointee.count
+      while index < end {
+        let source = sources[index]
+        if source != index { inPlace = false }
+        candidates[source].refreshEnvironment(environment, nesting: nesting)
+        if candidates[source].hasUpdate { updates = true }
+        (elements + count).initialize(to: candidates[source])
+        count += 1
+        index += 1
+      }
+      header.pointee.count = count
+    }
+    if updates { hasUpdates = true }
+    return inPlace
+  }
+
+  /// Gives the list a buffer of its own, with the mounted children it shares so far, when a
+  /// child that is not the next mounted one is appended.
   @inline(never)
-  private mutating func grow() {
-    let capacity = Swift.max(4, 2 * (storage?.room ?? 0))
+  private mutating func startOwning() {
+    // Room for the mounted children and a few more: a list that gains a few children does
+    // not move them all to a larger buffer.
+    let storage = ChildStorage.make(capacity: max(mounted.count + 16, sharedCount + 1))
+    mounted.withUnsafeBufferPointer {
+      storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
+    }
+    self.storage = storage
+    owns = true
+  }
+
+  /// Gives the list a buffer with room for at least `count` more children: twice the room it
+  /// had (at least 4), or more if that is not enough, its children moved there.
+  @inline(never)
+  private mutating func grow(by count: Int) {
+    let held = storage?.count ?? 0
+    let capacity = Swift.max(4, 2 * (storage?.room ?? 0), held + count)
     let larger = ChildStorage.make(capacity: capacity)
     if let storage { larger.moveAll(from: storage) }
     storage = larger
@@ -802,7 +863,12 @@ final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
     guard let base = children.baseAddress else { return }
     assert(count + children.count <= room, "appending beyond a ChildStorage's room")
     withUnsafeMutablePointers { header, elements in
-      (elements + header.pointee.count).initialize(from: base, count: children.count)
+      // One child at a time: `initialize(from:count:)` copies each through the runtime's
+      // generic copy of an array's elements, several times the cost of its retain.
+      let start = elements + header.pointee.count
+      for index in 0..<children.count {
+        (start + index).initialize(to: base[index])
+      }
       header.pointee.count += children.count
     }
   }
@@ -1659,21 +1725,30 @@ struct Resolver {
     let candidates = candidates
     contents.withUnsafeBufferPointer { contents in
       candidates.withUnsafeBufferPointer { candidates in
-        for index in 0..<sources.count {
-          let source = sources[index]
+        var index = 0
+        while index < sources.count {
           if index < unchanged.count, unchanged[index] {
-            // An unchanged element of a list whose children are one per element: the mounted
-            // child of its key stands for it, as it is.
-            if source != index { reusesAll = false }
-            candidates[source].refreshEnvironment(environment, nesting: nests)
-            children.append(candidates[source])
-            if let plainType {
-              locals.appendPlain(controllerType: plainType)
-            } else {
-              locals.append(mountedRun.local(at: source))
+            // A run of unchanged elements of a list whose children are one per element: the
+            // mounted child of each one's key stands for it, as it is.
+            var end = index + 1
+            while end < unchanged.count, unchanged[end] { end += 1 }
+            let inPlace = sources.withUnsafeBufferPointer { sources in
+              children.appendMounted(
+                candidates, at: sources, from: index, to: end, environment: environment,
+                nesting: nests)
             }
+            if !inPlace { reusesAll = false }
+            if let plainType {
+              locals.appendPlain(controllerType: plainType, count: end - index)
+            } else {
+              for position in index..<end { locals.append(mountedRun.local(at: sources[position])) }
+            }
+            index = end
             continue
           }
+          // Every other element is one step.
+          defer { index += 1 }
+          let source = sources[index]
           // The element's content: every element's, or the next one made.
           let at = made
           made += 1

@@ -380,6 +380,19 @@ struct RunLocals {
       LocalIdentity(controllerType: controllerType, suffix: [], explicitID: nil, occurrence: 0))
   }
 
+  /// Appends `count` children as ``appendPlain(controllerType:)`` does, each of
+  /// `controllerType`.
+  @inline(__always)
+  mutating func appendPlain(controllerType: ObjectIdentifier, count: Int) {
+    var left = count
+    // The first child of a run may make the uniform identity; the others then only count.
+    while left > 0, uniformPlainType != controllerType || !each.isEmpty {
+      appendPlain(controllerType: controllerType)
+      left -= 1
+    }
+    self.count += left
+  }
+
   /// Appends a child whose local identity is the one every child so far has, without making
   /// it (its suffix would be an array, and its digest a hash); `false`, having appended nothing,
   /// when it is another or the children's differ already.
