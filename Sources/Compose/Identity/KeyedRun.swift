@@ -265,11 +265,18 @@ struct TypedElements<Key: Hashable>: KeyedElements {
     // Which mounted positions are used, in scratch memory (on the stack for a short list).
     let isRepeated = withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount) { used in
       used.initialize(repeating: false)
-      for source in sources where source >= 0 {
-        if used[source] { return true }
-        used[source] = true
-        matched += 1
+      // Counted in a local: the captured count would be written to memory at every key.
+      var count = 0
+      let repeated = sources.withUnsafeBufferPointer { sources in
+        for source in sources where source >= 0 {
+          if used[source] { return true }
+          used[source] = true
+          count &+= 1
+        }
+        return false
       }
+      matched = count
+      if repeated { return true }
       if matched != oldCount {
         removed.reserveCapacity(oldCount - matched)
         for position in 0..<oldCount where !used[position] {
