@@ -714,8 +714,9 @@ struct ChildList: ~Copyable {
   /// Appends a run of mounted children in one pass.
   ///
   /// They are `candidates[sources[index]]` for each `index` in `start..<end`: the unchanged
-  /// elements of a list, whose mounted children stand for them as they are. Each one's
-  /// environment is refreshed as ``ResolvedChild/refreshEnvironment(_:nesting:)`` does.
+  /// elements of a list, whose mounted children stand for them as they are, so each of those
+  /// sources is a position in `candidates` (never `-1`). Each one's environment is refreshed as
+  /// ``ResolvedChild/refreshEnvironment(_:nesting:)`` does.
   ///
   /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
   @inline(__always)
