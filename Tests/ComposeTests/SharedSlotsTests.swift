@@ -2,6 +2,10 @@ import Testing
 
 @testable import Compose
 
+private struct CountKey: EnvironmentKey {
+  static let defaultValue = 0
+}
+
 /// An unchanged declaration resolved against the mounted tree shares the mounted slots instead of
 /// building new ones, and shares none as soon as one slot declares anything the mounted one does
 /// not.
@@ -106,6 +110,30 @@ struct SharedSlotsTests {
       #expect(new.code == old.code, "\(change): \(name)")
       #expect(new.children.map(\.identity) == old.children.map(\.identity), "\(change): \(name)")
     }
+  }
+
+  @Test("A content kept and resolved again, alone or inside another, declares the same slots")
+  func keptContentResolvesAgain() {
+    // The resolver moves slots out of the blocks it consumes; a content held elsewhere too must
+    // be left as it was.
+    let content = Self.content(Declared(line: 12))
+    let outer = CompositionContent(
+      .block([
+        content,
+        Slot("d", fileID: "Screen.swift", line: 2) { Child { RowViewController() } }
+          .compositionContent,
+      ]))
+    let inEnvironment = CompositionContent(.environment({ $0[CountKey.self] = 1 }, content))
+    let first = CompositionTree(content)
+    #expect(first.slots.map(\.name) == ["a", "b", "c"])
+    #expect(first.slots[1].source.line == 12)
+    let nested = CompositionTree(outer)
+    #expect(nested.slots.map(\.name) == ["a", "b", "c", "d"])
+    #expect(CompositionTree(inEnvironment).slots.map(\.name) == ["a", "b", "c"])
+    let again = CompositionTree(content, mounted: first)
+    #expect(again.sharesSlots(with: first))
+    #expect(CompositionTree(content).description == first.description)
+    #expect(CompositionTree(outer).description == nested.description)
   }
 
   @Test("An unchanged slot after the first changed one is the mounted slot, in a tree of its own")

@@ -17,10 +17,34 @@ public struct CompositionContent {
     indirect case environment((inout EnvironmentValues) -> Void, CompositionContent)
   }
 
-  let node: Node
+  private(set) var node: Node
 
   init(_ node: Node) {
     self.node = node
+  }
+
+  /// The declaration of a content that is one slot, moved out of it, leaving it empty; `nil`
+  /// for any other content, which is left as it is.
+  mutating func takeSlot() -> SlotDeclaration? {
+    guard case .slot(let slot) = node else { return nil }
+    node = .empty
+    return slot
+  }
+
+  /// The components of a content that is a block, moved out of it, leaving it empty (so that the
+  /// caller holds the only reference to the array a builder made); `nil` for any other content,
+  /// which is left as it is.
+  mutating func takeBlock() -> [CompositionContent]? {
+    guard case .block(let components) = node else { return nil }
+    node = .empty
+    return components
+  }
+
+  /// The content, moved out of its place, which is left empty.
+  mutating func take() -> CompositionContent {
+    var taken = CompositionContent(.empty)
+    swap(&self, &taken)
+    return taken
   }
 
   /// No slots.

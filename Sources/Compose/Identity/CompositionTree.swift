@@ -58,7 +58,7 @@ public struct CompositionTree: CustomStringConvertible {
   ///   - content: The declaration.
   ///   - environment: The environment at the top of the declaration.
   public init(_ content: CompositionContent, environment: EnvironmentValues = EnvironmentValues()) {
-    self.init(content, environment: environment, mounted: nil)
+    self.init(consume content, environment: environment, mounted: nil)
   }
 
   /// Resolves a declaration that is to replace a mounted tree.
@@ -96,7 +96,7 @@ public struct CompositionTree: CustomStringConvertible {
     _ content: CompositionContent, environment: EnvironmentValues = EnvironmentValues(),
     mounted: CompositionTree?
   ) {
-    self.init(content, environment: environment, mounted: mounted, nests: false)
+    self.init(consume content, environment: environment, mounted: mounted, nests: false)
   }
 
   /// Resolves a declaration that is to replace a mounted tree, in a container whose children
@@ -115,7 +115,8 @@ public struct CompositionTree: CustomStringConvertible {
   ) {
     var resolver = Resolver(
       mounted: mounted, nests: nests, changedReads: changedReads, observer: observer)
-    resolver.resolve(content, environment: environment)
+    // The content is consumed: its slot declarations move into the tree.
+    resolver.resolve(consume content, environment: environment)
     let records = resolver.finishedRecords()
     if let mounted, resolver.sharesAllMountedSlots {
       self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
@@ -1059,22 +1060,30 @@ struct Resolver {
     return lastCode
   }
 
-  mutating func resolve(_ content: CompositionContent, environment: EnvironmentValues) {
-    switch content.node {
-    case .empty:
-      break
-    case .slot(let slot):
+  /// Resolves a declaration's content, which it consumes: each slot declaration is moved out of
+  /// it into the resolved slot (or released), not retained beside the content's own reference.
+  mutating func resolve(_ content: consuming CompositionContent, environment: EnvironmentValues) {
+    // Slots and blocks are moved out of the content, which is not switched over for them: the
+    // switch would hold a copy of the node while its payload is used.
+    if let slot = content.takeSlot() {
       resolve(slot, environment: environment)
-    case .block(let components):
+      return
+    }
+    if var components = content.takeBlock() {
+      // Each component is moved out of the block (which a builder made for this declaration
+      // alone, so this does not copy it), leaving an empty one in its place.
       for index in components.indices {
-        // A slot is taken from the block in place: copying the element out of the array and then
-        // its slot out of the element retains the slot twice.
-        if case .slot(let slot) = components[index].node {
+        if let slot = components[index].takeSlot() {
           resolve(slot, environment: environment)
         } else {
-          resolve(components[index], environment: environment)
+          resolve(components[index].take(), environment: environment)
         }
       }
+      return
+    }
+    switch content.node {
+    case .empty, .slot, .block:
+      break
     case .composition(let body):
       resolve(body(), environment: environment)
     case .equatable(let composition):
@@ -1170,7 +1179,7 @@ struct Resolver {
     } else {
       content = composition.evaluate()
     }
-    resolve(content, environment: environment)
+    resolve(consume content, environment: environment)
     recordFrame = outer
     let end = slots.count + sharedSlotCount
     records[index].slots = start..<end
