@@ -54,6 +54,11 @@ public struct CompositionTree: CustomStringConvertible {
 
   /// Resolves a declaration.
   ///
+  /// The tree takes the declaration over: its slots move into the tree rather than being
+  /// copied. A declaration made for the tree, as a body's is, costs nothing more; one that the
+  /// caller keeps as well, and resolves again, is copied on write first, one array per block of
+  /// statements, and is left as it was.
+  ///
   /// - Parameters:
   ///   - content: The declaration.
   ///   - environment: The environment at the top of the declaration.
@@ -86,6 +91,9 @@ public struct CompositionTree: CustomStringConvertible {
   /// let next = CompositionTree(Screen(isLoading: false).compositionContent, mounted: mounted)
   /// mounted.reconcile(to: next).plan.steps  // [], found with one comparison per slot
   /// ```
+  ///
+  /// As with ``init(_:environment:)``, the tree takes the declaration over: pass one made for
+  /// it, such as a body's, rather than one you keep and resolve again, which is copied first.
   ///
   /// - Parameters:
   ///   - content: The declaration.
