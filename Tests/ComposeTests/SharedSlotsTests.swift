@@ -2,7 +2,10 @@ import Testing
 
 @testable import Compose
 
+/// An environment value set around a kept content, so that it is resolved inside an
+/// environment change.
 private struct CountKey: EnvironmentKey {
+  /// No change.
   static let defaultValue = 0
 }
 
@@ -134,6 +137,46 @@ struct SharedSlotsTests {
     #expect(again.sharesSlots(with: first))
     #expect(CompositionTree(content).description == first.description)
     #expect(CompositionTree(outer).description == nested.description)
+  }
+
+  @Test("A block taken out of a content made for the resolver is moved; one still held is copied")
+  func blocksAreMovedOutOfTheContent() throws {
+    func address(_ components: [CompositionContent]) -> UnsafeRawPointer? {
+      components.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    func blockAddress(_ content: CompositionContent) -> UnsafeRawPointer? {
+      switch content.node {
+      case .block(let components): address(components)
+      case .environment(_, let inner): blockAddress(inner)
+      default: nil
+      }
+    }
+    // Made for the resolver: taking a statement out of the block is done in place.
+    var fresh = Self.content(Declared())
+    let freshBlock = try #require(blockAddress(fresh))
+    // (Unwrapped as it is taken: a second variable holding the array would share it.)
+    var components = fresh.takeBlock() ?? []
+    try #require(components.count == 3)
+    #expect(components[0].takeSlot() != nil)
+    #expect(address(components) == freshBlock)
+    #expect(blockAddress(fresh) == nil)
+    // Inside an environment change, the same.
+    var changed = CompositionContent(
+      .environment({ $0[CountKey.self] = 1 }, Self.content(Declared())))
+    let changedBlock = try #require(blockAddress(changed))
+    var inner = changed.takeEnvironment()?.1 ?? .empty
+    var innerComponents = inner.takeBlock() ?? []
+    try #require(innerComponents.count == 3)
+    #expect(innerComponents[1].takeSlot() != nil)
+    #expect(address(innerComponents) == changedBlock)
+    // Still held elsewhere: the first statement taken copies the block, and the held one stays.
+    let kept = Self.content(Declared())
+    var taken = kept
+    var keptComponents = taken.takeBlock() ?? []
+    try #require(keptComponents.count == 3)
+    #expect(keptComponents[0].takeSlot() != nil)
+    #expect(address(keptComponents) != blockAddress(kept))
+    #expect(CompositionTree(kept).slots.map(\.name) == ["a", "b", "c"])
   }
 
   @Test("An unchanged slot after the first changed one is the mounted slot, in a tree of its own")

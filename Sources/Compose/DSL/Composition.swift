@@ -40,6 +40,14 @@ public struct CompositionContent {
     return components
   }
 
+  /// The change and the content of a content that sets environment values, moved out of it,
+  /// leaving it empty; `nil` for any other content, which is left as it is.
+  mutating func takeEnvironment() -> ((inout EnvironmentValues) -> Void, CompositionContent)? {
+    guard case .environment(let change, let inner) = node else { return nil }
+    node = .empty
+    return (change, inner)
+  }
+
   /// The content, moved out of its place, which is left empty.
   mutating func take() -> CompositionContent {
     var taken = CompositionContent(.empty)

@@ -54,10 +54,11 @@ public struct CompositionTree: CustomStringConvertible {
 
   /// Resolves a declaration.
   ///
-  /// The tree takes the declaration over: its slots move into the tree rather than being
-  /// copied. A declaration made for the tree, as a body's is, costs nothing more; one that the
-  /// caller keeps as well, and resolves again, is copied on write first, one array per block of
-  /// statements, and is left as it was.
+  /// The tree takes the declaration over: each slot's declaration moves into the tree rather
+  /// than being retained beside the declaration's own reference. A declaration made for the
+  /// tree, as a body's is, is not copied; one that the caller still holds (kept in a property,
+  /// say, and resolved again, or returned by a body from storage) has each block of statements
+  /// it shares copied on write when the tree takes it apart, and is left as it was.
   ///
   /// - Parameters:
   ///   - content: The declaration.
@@ -93,7 +94,7 @@ public struct CompositionTree: CustomStringConvertible {
   /// ```
   ///
   /// As with ``init(_:environment:)``, the tree takes the declaration over: pass one made for
-  /// it, such as a body's, rather than one you keep and resolve again, which is copied first.
+  /// it, such as a body's; one you still hold is copied on write, block by block, first.
   ///
   /// - Parameters:
   ///   - content: The declaration.
@@ -1071,15 +1072,16 @@ struct Resolver {
   /// Resolves a declaration's content, which it consumes: each slot declaration is moved out of
   /// it into the resolved slot (or released), not retained beside the content's own reference.
   mutating func resolve(_ content: consuming CompositionContent, environment: EnvironmentValues) {
-    // Slots and blocks are moved out of the content, which is not switched over for them: the
-    // switch would hold a copy of the node while its payload is used.
+    // Slots, blocks and environment changes are moved out of the content, which is not switched
+    // over for them: the switch would hold a copy of the node while its payload is used.
     if let slot = content.takeSlot() {
       resolve(slot, environment: environment)
       return
     }
     if var components = content.takeBlock() {
-      // Each component is moved out of the block (which a builder made for this declaration
-      // alone, so this does not copy it), leaving an empty one in its place.
+      // Each component is moved out of the block, leaving an empty one in its place. A builder
+      // made the block for this declaration alone, so the first one taken copies nothing; a
+      // block the caller still references is copied then, and the caller's is left as it was.
       for index in components.indices {
         if let slot = components[index].takeSlot() {
           resolve(slot, environment: environment)
@@ -1089,17 +1091,21 @@ struct Resolver {
       }
       return
     }
+    if let (change, inner) = content.takeEnvironment() {
+      var changed = environment
+      change(&changed)
+      resolve(inner, environment: changed)
+      return
+    }
     switch content.node {
-    case .empty, .slot, .block:
+    case .empty:
       break
+    case .slot, .block, .environment:
+      assertionFailure("taken out of the content above")
     case .composition(let body):
       resolve(body(), environment: environment)
     case .equatable(let composition):
       resolve(composition, environment: environment)
-    case .environment(let change, let inner):
-      var changed = environment
-      change(&changed)
-      resolve(inner, environment: changed)
     }
   }
 
