@@ -42,7 +42,8 @@ struct IdentityDigestTests {
         ChildIdentity(slot: Self.slot, path: path, controllerType: OtherViewController.self))
       identities.append(
         ChildIdentity(
-          slot: Self.slot, path: path, controllerType: RowViewController.self, explicitID: key,
+          slot: Self.slot, path: path, controllerType: RowViewController.self,
+          explicitID: ChildKey(key),
           occurrence: 0))
       identities.append(
         ChildIdentity(
@@ -51,7 +52,7 @@ struct IdentityDigestTests {
       identities.append(
         ChildIdentity(
           slot: Self.slot, path: path, controllerType: RowViewController.self,
-          explicitID: "\(key)", occurrence: 1))
+          explicitID: ChildKey("\(key)"), occurrence: 1))
     }
     #expect(Set(identities).count == identities.count)
     // 1,200 different identities: with 32 random bits, a collision or two at most.
@@ -63,12 +64,13 @@ struct IdentityDigestTests {
   func explicitIDsEqualAcrossTypes() {
     let path = Self.path(key: 1)
     let int = ChildIdentity(
-      slot: Self.slot, path: path, controllerType: RowViewController.self, explicitID: 7,
-      occurrence: 0)
+      slot: Self.slot, path: path, controllerType: RowViewController.self,
+      explicitID: ChildKey(7), occurrence: 0)
     let int8 = ChildIdentity(
       slot: Self.slot, path: path, controllerType: RowViewController.self,
-      explicitID: AnyHashable(Int8(7)), occurrence: 0)
+      explicitID: ChildKey(Int8(7)), occurrence: 0)
     #expect(int == int8)
     #expect(int.storage.digest == int8.storage.digest)
+    #expect(int8.explicitID == AnyHashable(7))
   }
 }

@@ -290,6 +290,29 @@ struct IdentityRules {
         """)
   }
 
+  @Test("Explicit ids compare as AnyHashable does, whatever type declares them")
+  func explicitIDsCompareAsAnyHashable() {
+    struct Token: Hashable { var value: Int }
+    func tree(_ id: some Hashable) -> CompositionTree {
+      contentSlot { Child { DetailViewController() }.id(id) }
+    }
+    // An `Int` and an `Int8` of the same value are one id, as `AnyHashable` says; an `Int` and
+    // a `String` are not; a type of the user's own is compared with its `==`.
+    #expect(tree(7).reconcile(to: tree(Int8(7))).plan.steps.isEmpty)
+    #expect(tree(Int8(7)).reconcile(to: tree(7)).plan.steps.isEmpty)
+    #expect(tree(Token(value: 1)).reconcile(to: tree(Token(value: 1))).plan.steps.isEmpty)
+    #expect(tree("7").reconcile(to: tree("7")).plan.steps.isEmpty)
+    #expect(tree(7).reconcile(to: tree("7")).plan.summary.removals == 1)
+    #expect(tree(Token(value: 1)).reconcile(to: tree(Token(value: 2))).plan.summary.additions == 1)
+    // The identity reads the id back as the `AnyHashable` of the declared value.
+    func explicitID(_ id: some Hashable) -> AnyHashable? {
+      CompositionTree(.empty).reconcile(to: tree(id)).plan.steps.first?.child.explicitID
+    }
+    #expect(explicitID(Token(value: 3)) == AnyHashable(Token(value: 3)))
+    #expect(explicitID(Int8(7)) == AnyHashable(7))
+    #expect(explicitID("a") == AnyHashable("a"))
+  }
+
   // MARK: Keyed children
 
   @Test(

@@ -13,7 +13,9 @@ extension Child {
   /// - Parameter id: Any hashable value.
   /// - Returns: The child with the explicit identity.
   public func id<ID: Hashable>(_ id: ID) -> Child {
-    modified { $0.with(explicitID: .some(AnyHashable(id))) }
+    // Held as a list's key is: an `Int` or a `String` inline, with no `AnyHashable`, whose
+    // initializer looks up a conformance at run time.
+    modified { $0.with(explicitID: .some(ChildKey(id))) }
   }
 
   /// Sets how the child arrives when it replaces another child of its slot.

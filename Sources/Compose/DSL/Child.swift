@@ -199,7 +199,7 @@ struct ChildDeclaration {
   let lifetime: Lifetime
 
   /// The explicit identity (``Child/id(_:)``), if any.
-  var explicitID: AnyHashable? { modifiers?.explicitID }
+  var explicitID: ChildKey? { modifiers?.explicitID }
   /// The child's own transition (``Child/transition(_:)``), if any.
   var transition: Transition? { modifiers?.transition }
   /// Tells the child's ``ChildHandle`` about the child's controller (made for it, or already
@@ -249,7 +249,7 @@ struct ChildDeclaration {
 
   /// A copy with some of the modifiers' values changed.
   func with(
-    explicitID: AnyHashable?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
+    explicitID: ChildKey?? = nil, transition: Transition?? = nil, lifetime: Lifetime? = nil,
     bindHandle: HandleBinding? = nil,
     isHidden: Bool? = nil
   ) -> ChildDeclaration {
@@ -270,8 +270,9 @@ struct ChildDeclaration {
 
 /// The values of a child's rarely applied modifiers, boxed together out of its declaration.
 final class ChildModifiers {
-  /// The explicit identity (``Child/id(_:)``), if any.
-  let explicitID: AnyHashable?
+  /// The explicit identity (``Child/id(_:)``), if any: held as a list's key is, `Int` and
+  /// `String` inline.
+  let explicitID: ChildKey?
   /// The child's own transition (``Child/transition(_:)``), if any.
   let transition: Transition?
   /// Tells the child's ``ChildHandle`` about the child's controller, and the container.
@@ -279,7 +280,7 @@ final class ChildModifiers {
 
   /// A box of the given values, or `nil` when none is set.
   init?(
-    explicitID: AnyHashable?, transition: Transition?,
+    explicitID: ChildKey?, transition: Transition?,
     bindHandle: HandleBinding?
   ) {
     guard explicitID != nil || transition != nil || bindHandle != nil else { return nil }

@@ -31,9 +31,9 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     /// The structural position, without its hash: `digest` includes it.
     let path: PathComponents
     /// The explicit id given with `id(_:)`, if any.
-    var explicitID: AnyHashable? { rare?.explicitID }
+    var explicitID: ChildKey? { rare?.explicitID }
     /// Whether `explicitID` is set; read instead of it where most children have none, because
-    /// copying an `AnyHashable?` costs more than the rest of the comparison.
+    /// copying a `ChildKey?` costs more than the rest of the comparison.
     var hasExplicitID: Bool { rare?.hasExplicitID ?? false }
     /// 0 normally; 1, 2, … for a repeated explicit id or key.
     var occurrence: Int { rare?.occurrence ?? 0 }
@@ -48,7 +48,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
 
     init(
       slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
-      explicitID: AnyHashable?, occurrence: Int
+      explicitID: ChildKey?, occurrence: Int
     ) {
       slotName = slot
       self.path = path.parts
@@ -109,14 +109,14 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
   var path: PathComponents { storage.path }
   var controllerType: UIViewController.Type { storage.controllerType }
   /// The explicit identity given with `id(_:)`, if any.
-  public var explicitID: AnyHashable? { storage.explicitID }
+  public var explicitID: AnyHashable? { storage.explicitID?.anyHashable }
   /// 0 normally; 1, 2, … for the second, third … child declared with an explicit id or
   /// ``ForEach`` key that was already taken (a mistake that is reported).
   public var occurrence: Int { storage.occurrence }
 
   init(
     slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type,
-    explicitID: AnyHashable?, occurrence: Int = 0
+    explicitID: ChildKey?, occurrence: Int = 0
   ) {
     storage = Storage(
       slot: slot, path: path, controllerType: controllerType, explicitID: explicitID,
@@ -202,11 +202,11 @@ final class SlotName {
 /// The parts of an identity that nearly every child lacks, kept apart from the identity that
 /// has them.
 final class RareIdentityParts {
-  let explicitID: AnyHashable?
+  let explicitID: ChildKey?
   let hasExplicitID: Bool
   let occurrence: Int
 
-  init(explicitID: AnyHashable?, occurrence: Int) {
+  init(explicitID: ChildKey?, occurrence: Int) {
     self.explicitID = explicitID
     hasExplicitID = explicitID != nil
     self.occurrence = occurrence

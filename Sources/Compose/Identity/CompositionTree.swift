@@ -1015,7 +1015,7 @@ struct Resolver {
 
   private struct ExplicitID: Hashable {
     let type: ObjectIdentifier
-    let id: AnyHashable
+    let id: ChildKey
   }
 
   init(
@@ -1884,9 +1884,9 @@ struct Resolver {
         diagnostics.append(
           Diagnostic(
             id: .duplicateChildIdentity,
-            message: "child id \(Self.quoted(explicitID)) of type '\(declaration.typeName)' is "
-              + "used twice in slot '\(slotName)'; the second is kept as a separate child; give "
-              + "each child its own id",
+            message: "child id \(Self.quoted(explicitID.anyHashable)) of type "
+              + "'\(declaration.typeName)' is used twice in slot '\(slotName)'; the second is "
+              + "kept as a separate child; give each child its own id",
             source: declaration.source))
       }
     }

@@ -311,7 +311,7 @@ struct LocalIdentity: Hashable {
   let controllerType: ObjectIdentifier
   /// The structural path inside the element (empty for an element that is a single `Child`).
   let suffix: [StructuralPath.Component]
-  let explicitID: AnyHashable?
+  let explicitID: ChildKey?
   let occurrence: Int
   /// Every part hashed once, so that two different locals usually differ at the first
   /// comparison.
@@ -319,7 +319,7 @@ struct LocalIdentity: Hashable {
 
   init(
     controllerType: ObjectIdentifier, suffix: [StructuralPath.Component],
-    explicitID: AnyHashable?, occurrence: Int
+    explicitID: ChildKey?, occurrence: Int
   ) {
     self.controllerType = controllerType
     self.suffix = suffix
@@ -413,7 +413,7 @@ struct RunLocals {
   /// - Returns: Whether the child was appended.
   mutating func appendIfUniform(
     controllerType: ObjectIdentifier, path: PathComponents, prefixCount: Int,
-    explicitID: AnyHashable?, occurrence: Int
+    explicitID: ChildKey?, occurrence: Int
   ) -> Bool {
     guard each.isEmpty, let uniform, uniform.controllerType == controllerType,
       uniform.occurrence == occurrence, uniform.explicitID == explicitID,
