@@ -214,6 +214,10 @@ protocol SkippableComposition {
   func evaluate() -> CompositionContent
   /// Whether `other` is a composition of the same type, equal to this one.
   func isEqual(to other: any SkippableComposition) -> Bool
+  /// Whether this composition wraps a value of `Other`'s type equal to `value`: the second half
+  /// of ``isEqual(to:)``, called on the other composition with this one's value, so that the two
+  /// are compared with no dynamic cast.
+  func wrapsValue<Other: Composition & Equatable>(equalTo value: Other) -> Bool
 }
 
 extension EquatableComposition: SkippableComposition {
@@ -222,8 +226,15 @@ extension EquatableComposition: SkippableComposition {
   func evaluate() -> CompositionContent { content.body }
 
   func isEqual(to other: any SkippableComposition) -> Bool {
-    guard let other = other as? Self else { return false }
-    return other.content == content
+    // `other as? Self` would cast the existential at run time, looking up conformances: a few
+    // hundred instructions for each composition compared.
+    other.wrapsValue(equalTo: content)
+  }
+
+  func wrapsValue<Other: Composition & Equatable>(equalTo value: Other) -> Bool {
+    guard Other.self == Content.self else { return false }
+    // The same type, so the bits are a `Content`'s.
+    return unsafeBitCast(value, to: Content.self) == content
   }
 }
 
