@@ -9,12 +9,32 @@ import UIKitModel
 /// an equal value instead of evaluating its body.
 @MainActor
 struct CompositionRecord {
-  /// The composition's type: the places of two declarations are matched by it.
+  /// What a record keeps of its composition, which moving the record does not change: one
+  /// object, so that a record copied into another tree (the records of a composition that
+  /// stands) is one retain, not one for each of them.
+  final class Parts {
+    /// The value whose body declared the record's slots.
+    let composition: any SkippableComposition
+    /// The environment in effect at the composition.
+    let environment: EnvironmentValues
+    /// What its body read of `@Observable` state, for a composer.
+    let reader: CompositionReader
+
+    init(
+      composition: any SkippableComposition, environment: EnvironmentValues,
+      reader: CompositionReader
+    ) {
+      self.composition = composition
+      self.environment = environment
+      self.reader = reader
+    }
+  }
+
+  /// The composition's type: the places of two declarations are matched by it. (Beside the
+  /// parts, so that matching reads the records alone.)
   let type: ObjectIdentifier
-  /// The value whose body declared ``slots``.
-  let composition: any SkippableComposition
-  /// The environment in effect at the composition.
-  let environment: EnvironmentValues
+  /// The composition, its environment and its reader.
+  let parts: Parts
   /// The positions of its slots in the tree, contiguous.
   var slots: Range<Int>
   /// The positions of the diagnostics its body's declarations gave, in the tree's diagnostics.
@@ -25,9 +45,27 @@ struct CompositionRecord {
   /// Whether its slots can stand for an equal value as they are mounted: every one is a plain
   /// slot that places views, and every child the body declared is in them.
   var isSkippable: Bool
+
+  /// The value whose body declared ``slots``.
+  var composition: any SkippableComposition { parts.composition }
+  /// The environment in effect at the composition.
+  var environment: EnvironmentValues { parts.environment }
   /// What its body read of `@Observable` state, for a composer; passed from one declaration to
   /// the next while the composition stays at its place.
-  let reader: CompositionReader
+  var reader: CompositionReader { parts.reader }
+
+  init(
+    type: ObjectIdentifier, composition: any SkippableComposition,
+    environment: EnvironmentValues, slots: Range<Int>, diagnostics: Range<Int>, end: Int,
+    isSkippable: Bool, reader: CompositionReader
+  ) {
+    self.type = type
+    parts = Parts(composition: composition, environment: environment, reader: reader)
+    self.slots = slots
+    self.diagnostics = diagnostics
+    self.end = end
+    self.isSkippable = isSkippable
+  }
 
   /// This record, moved to other positions of slots, diagnostics and records.
   func moved(slots slotShift: Int, diagnostics diagnosticShift: Int, records recordShift: Int)
