@@ -707,7 +707,7 @@ struct ChildList: ~Copyable {
   mutating func append(_ child: consuming ResolvedChild) {
     if child.hasUpdate { hasUpdates = true }
     if !owns {
-      if sharedCount < mounted.count, mounted[sharedCount] === child {
+      if sharedCount < mounted.count, Self.isSame(mounted[sharedCount], child) {
         sharedCount += 1
         return
       }
@@ -742,7 +742,8 @@ struct ChildList: ~Copyable {
       mounted.withUnsafeBufferPointer { mounted in
         while index < end {
           let source = sources[index]
-          guard sharedCount < mounted.count, mounted[sharedCount] === candidates[source] else {
+          guard sharedCount < mounted.count, Self.isSame(mounted[sharedCount], candidates[source])
+          else {
             break
           }
           if source != index { inPlace = false }
@@ -773,6 +774,14 @@ struct ChildList: ~Copyable {
     }
     if updates { hasUpdates = true }
     return inPlace
+  }
+
+  /// Whether `a` and `b` are the same object, compared by address: `===` takes optional
+  /// `AnyObject`s, and where the optimizer does not inline it, converting each child to one
+  /// retains and releases it.
+  @inline(__always)
+  private static func isSame(_ a: ResolvedChild, _ b: ResolvedChild) -> Bool {
+    Unmanaged.passUnretained(a).toOpaque() == Unmanaged.passUnretained(b).toOpaque()
   }
 
   /// Gives the list a buffer of its own, with the mounted children it shares so far, when a
