@@ -72,5 +72,6 @@ struct IdentityDigestTests {
     #expect(int == int8)
     #expect(int.storage.digest == int8.storage.digest)
     #expect(int8.explicitID == AnyHashable(7))
+    #expect(int8.explicitID?.base as? Int8 == 7)
   }
 }

@@ -310,6 +310,7 @@ struct IdentityRules {
     }
     #expect(explicitID(Token(value: 3)) == AnyHashable(Token(value: 3)))
     #expect(explicitID(Int8(7)) == AnyHashable(7))
+    #expect(explicitID(Int8(7))?.base is Int8)
     #expect(explicitID("a") == AnyHashable("a"))
   }
 

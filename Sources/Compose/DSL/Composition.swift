@@ -231,6 +231,7 @@ extension EquatableComposition: SkippableComposition {
     other.wrapsValue(equalTo: content)
   }
 
+  /// Whether `value` is of this composition's content type and equal to its content.
   func wrapsValue<Other: Composition & Equatable>(equalTo value: Other) -> Bool {
     guard Other.self == Content.self else { return false }
     // The same type, so the bits are a `Content`'s.

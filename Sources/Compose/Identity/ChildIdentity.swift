@@ -26,7 +26,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     var slot: String { slotName.name }
     let controllerType: UIViewController.Type
     /// The explicit id and the occurrence, boxed: nearly every child has neither, and inline
-    /// they would take 48 bytes of every identity.
+    /// they would take 32 bytes of every identity.
     private let rare: RareIdentityParts?
     /// The structural position, without its hash: `digest` includes it.
     let path: PathComponents
@@ -67,7 +67,7 @@ public struct ChildIdentity: Hashable, CustomStringConvertible {
     /// A plain identity: no explicit id and occurrence 0, as nearly every child has.
     ///
     /// Equal to, and hashed as, the same parts given to the general initializer; it copies no
-    /// `AnyHashable?`, which costs more than the rest of making the identity.
+    /// `ChildKey?`, which costs more than the rest of making the identity.
     init(slot: SlotName, path: StructuralPath, controllerType: UIViewController.Type) {
       slotName = slot
       self.path = path.parts

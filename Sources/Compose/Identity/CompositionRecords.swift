@@ -20,6 +20,8 @@ struct CompositionRecord {
     /// What its body read of `@Observable` state, for a composer.
     let reader: CompositionReader
 
+    /// The parts of a record of `composition`, declared in `environment`, whose body's reads
+    /// `reader` observes.
     init(
       composition: any SkippableComposition, environment: EnvironmentValues,
       reader: CompositionReader
@@ -54,6 +56,8 @@ struct CompositionRecord {
   /// the next while the composition stays at its place.
   var reader: CompositionReader { parts.reader }
 
+  /// A record of `composition`, of type `type`, declared in `environment`, whose body declared
+  /// the slots and diagnostics at these positions, followed by its nested records up to `end`.
   init(
     type: ObjectIdentifier, composition: any SkippableComposition,
     environment: EnvironmentValues, slots: Range<Int>, diagnostics: Range<Int>, end: Int,
