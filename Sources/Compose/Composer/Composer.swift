@@ -1340,7 +1340,7 @@ extension CompositionTree {
     where names.contains(slot.name) && !slots.contains(where: { $0.name == slot.name }) {
       slots.append(slot)
     }
-    var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
+    var tree = CompositionTree(slots: ResolvedSlots(slots), diagnostics: diagnostics)
     guard let compositions else { return tree }
     var records = compositions.records
     // A kept slot holds what is mounted, not what was declared: the children the declaration

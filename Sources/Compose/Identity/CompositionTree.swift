@@ -19,7 +19,7 @@ import UIKitModel
 @MainActor
 public struct CompositionTree: CustomStringConvertible {
   /// The slots, in declaration order.
-  let slots: [ResolvedSlot]
+  let slots: ResolvedSlots
   /// Mistakes found while resolving.
   public let diagnostics: [Diagnostic]
   /// Each slot's ``ResolvedSlot/code``, contiguous, so that an unchanged tree is recognised in one
@@ -150,7 +150,9 @@ public struct CompositionTree: CustomStringConvertible {
     self.diagnostics = diagnostics
   }
 
-  init(slots: [ResolvedSlot], diagnostics: [Diagnostic]) {
+  init(slots: ResolvedSlots, diagnostics: [Diagnostic]) {
+    // A tree that shares slots of others keeps a bounded number alive that it does not hold.
+    let slots = slots.compacted()
     self.slots = slots
     self.diagnostics = diagnostics
     var hasHidden = false
@@ -184,7 +186,7 @@ public struct CompositionTree: CustomStringConvertible {
   ///
   /// A slot changed to agree with UIKit has a new code, so that the composition that declared it
   /// is evaluated again rather than stood for; evicting hidden children keeps the codes.
-  func replacingSlots(with slots: [ResolvedSlot]) -> CompositionTree {
+  func replacingSlots(with slots: ResolvedSlots) -> CompositionTree {
     var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
     tree.compositions = compositions
     tree.releasedKeepingEnvironments = releasedKeepingEnvironments
@@ -201,22 +203,51 @@ public struct CompositionTree: CustomStringConvertible {
   func releasingClosures(keepingEnvironments: Bool = false) -> CompositionTree {
     // A tree that shares a released tree's slots (an unchanged declaration) has nothing to drop.
     guard releasedKeepingEnvironments != keepingEnvironments else { return self }
-    var released = slots
-    for index in released.indices {
-      // Only what changes is replaced: a slot released before (one a composition stood for)
-      // stays the same object.
-      let declaration = released[index].declaration
+    // The released declarations of the slots whose declaration had something to release.
+    var releasedDeclarations: [Int: SlotDeclaration] = [:]
+    var hasHandles = false
+    for index in slots.indices {
+      // Read in place: a slot released before (one a composition stood for) is not copied.
+      let declaration = slots[index].declaration
       let releasedDeclaration = declaration.releasingClosures()
-      if releasedDeclaration !== declaration { released[index].declaration = releasedDeclaration }
-      released[index].keyedRun?.releaseMatch()
-      if released[index].hasHandles { released[index].hasHandles = false }
-      for child in released[index].children {
+      if releasedDeclaration !== declaration { releasedDeclarations[index] = releasedDeclaration }
+      if slots[index].hasHandles { hasHandles = true }
+      slots[index].keyedRun?.releaseMatch()
+      for child in slots[index].children {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }
-      for child in released[index].hidden {
+      for child in slots[index].hidden {
         child.releaseClosures(keepingEnvironment: keepingEnvironments)
       }
     }
+    var released: ResolvedSlots
+    if releasedDeclarations.isEmpty, !hasHandles {
+      // Nothing of the slots themselves changes: the released tree holds the same slots.
+      released = slots
+    } else {
+      // A slot that another tree released the same way already is shared as it is. Every other
+      // one is copied, released, into a buffer of the released tree's own: sharing a slot this
+      // tree's buffer owns would keep that buffer alive, and with it the closures of the slots
+      // that were released as copies.
+      released = ResolvedSlots()
+      released.reserveCapacity(slots.count)
+      slots.forEachRun(releasedKeepingEnvironments: keepingEnvironments) { run, isReleased in
+        for index in run {
+          let releasedDeclaration = releasedDeclarations[index]
+          if isReleased, releasedDeclaration == nil, !slots[index].hasHandles {
+            released.append(sharing: slots, index..<(index + 1))
+            continue
+          }
+          // Only what changes is replaced: an unchanged declaration stays the same object.
+          var slot = slots[index]
+          if let releasedDeclaration { slot.declaration = releasedDeclaration }
+          if slot.hasHandles { slot.hasHandles = false }
+          released.append(slot)
+        }
+      }
+    }
+    released = released.compacted()
+    released.markReleased(keepingEnvironments: keepingEnvironments)
     var tree = CompositionTree(slots: released, diagnostics: diagnostics)
     tree.releasedKeepingEnvironments = keepingEnvironments
     tree.compositions = compositions
@@ -931,7 +962,7 @@ final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
 struct Resolver {
   /// The resolved slots; empty while every slot so far shares the mounted one at its position
   /// (see ``sharedSlotCount``).
-  private(set) var slots: [ResolvedSlot] = []
+  private(set) var slots = ResolvedSlots()
   /// How many slots, from the first, are unchanged mounted slots that the new tree can hold as
   /// they are, while ``sharesMountedSlots``: an unchanged declaration then resolves to the
   /// mounted tree's own slots, with no slot built, copied or destroyed.
@@ -944,7 +975,7 @@ struct Resolver {
   /// reused when equal; empty when there is none.
   ///
   /// Read in place: binding the mounted tree would retain its arrays for every slot resolved.
-  private let mountedSlots: [ResolvedSlot]
+  private let mountedSlots: ResolvedSlots
   /// The slots by name; built only once a slot is not the mounted slot at its position, since
   /// slots that all match a mounted slot by position have distinct names.
   private var slotIndexes: [String: Int]?
@@ -1031,7 +1062,7 @@ struct Resolver {
     mounted: CompositionTree?, nests: Bool, changedReads: Set<ChildIdentity> = [],
     observer: CompositionObserver? = nil
   ) {
-    mountedSlots = mounted?.slots ?? []
+    mountedSlots = mounted?.slots ?? ResolvedSlots()
     sharesMountedSlots = !mountedSlots.isEmpty
     self.nests = nests
     self.changedReads = changedReads
@@ -1065,7 +1096,7 @@ struct Resolver {
     guard sharesMountedSlots else { return }
     sharesMountedSlots = false
     slots.reserveCapacity(mountedSlots.count)
-    slots.append(contentsOf: mountedSlots[0..<sharedSlotCount])
+    slots.append(sharing: mountedSlots, 0..<sharedSlotCount)
     sharedSlotCount = 0
   }
 
@@ -1305,7 +1336,7 @@ struct Resolver {
     } else if slotIndexes == nil, position == range.lowerBound {
       // Still each at the position of its mounted slot, as the slots before them.
       stopSharing()
-      slots.append(contentsOf: mountedSlots[range])
+      slots.append(sharing: mountedSlots, range)
     } else {
       stopSharing()
       indexSlotsByName()
@@ -1315,7 +1346,7 @@ struct Resolver {
       }
       for mounted in range {
         slotIndexes?[mountedSlots[mounted].name] = slots.count
-        slots.append(mountedSlots[mounted])
+        slots.append(sharing: mountedSlots, mounted..<(mounted + 1))
       }
     }
     standingSlots.append(position..<(position + range.count))
@@ -1439,7 +1470,7 @@ struct Resolver {
   /// does.
   @inline(__always)
   private mutating func appendMountedSlot(at index: Int) {
-    slots.append(mountedSlots[index])
+    slots.append(sharing: mountedSlots, index..<(index + 1))
     if !records.isEmpty { countIfOther() }
   }
 
@@ -1454,7 +1485,7 @@ struct Resolver {
   /// again, with the flag right). The mounted declaration is read in place.
   @inline(__always)
   private static func canShare(
-    _ mountedSlots: [ResolvedSlot], at index: Int, for slot: SlotDeclaration,
+    _ mountedSlots: ResolvedSlots, at index: Int, for slot: SlotDeclaration,
     signature: Transition.Signature
   ) -> Bool {
     !mountedSlots[index].hasHandles && !mountedSlots[index].hasUpdates && slot.placesViews
@@ -1476,7 +1507,7 @@ struct Resolver {
   /// a call: a call would need it retained around it.
   @inline(__always)
   private static func mountedLayoutMatches(
-    _ mountedSlots: [ResolvedSlot], at index: Int, _ slot: SlotDeclaration
+    _ mountedSlots: ResolvedSlots, at index: Int, _ slot: SlotDeclaration
   ) -> Bool {
     guard mountedSlots[index].declaration.layout.matches(slot.layout),
       mountedSlots[index].declaration.anchor === slot.anchor
@@ -1489,7 +1520,7 @@ struct Resolver {
   /// presented child as `slot` does.
   @inline(never)
   private static func mountedShowsTheSame(
-    _ mountedSlots: [ResolvedSlot], at index: Int, as slot: SlotDeclaration
+    _ mountedSlots: ResolvedSlots, at index: Int, as slot: SlotDeclaration
   ) -> Bool {
     mountedSlots[index].declaration.showsTheSame(as: slot)
   }

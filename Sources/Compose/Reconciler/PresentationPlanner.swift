@@ -107,7 +107,7 @@ extension Planner {
 extension CompositionTree {
   /// The presentation slot whose child may be shown: the one shown now, while it declares the
   /// same child; otherwise the first declared presentation with a child.
-  static func presentationOwner(_ mounted: [ResolvedSlot], _ declared: CompositionTree) -> String? {
+  static func presentationOwner(_ mounted: ResolvedSlots, _ declared: CompositionTree) -> String? {
     let presentations = declared.slots.filter { $0.declaration.presentation != nil }
     for slot in mounted where slot.declaration.presentation?.isShown == true {
       guard let child = slot.children.first,

@@ -92,12 +92,12 @@ extension CompositionTree {
     planner.diagnostics = new.diagnostics
     // What is mounted afterwards is the new tree, unless a slot keeps hidden children or is
     // left as it was: the slots are copied only then.
-    var mountedSlots: [ResolvedSlot]?
+    var mountedSlots: ResolvedSlots?
     func mount(_ slot: ResolvedSlot?, at position: Int) {
       if mountedSlots == nil {
-        mountedSlots = []
+        mountedSlots = ResolvedSlots()
         mountedSlots?.reserveCapacity(new.slots.count)
-        mountedSlots?.append(contentsOf: new.slots[0..<position])
+        mountedSlots?.append(sharing: new.slots, 0..<position)
       }
       if let slot { mountedSlots?.append(slot) }
     }
