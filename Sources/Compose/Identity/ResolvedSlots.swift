@@ -273,7 +273,7 @@ final class SlotBuffer: ManagedBuffer<SlotBuffer.Header, ResolvedSlot> {
   private static func same(_ a: SlotBuffer?, _ b: SlotBuffer?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): ObjectIdentifier(a) == ObjectIdentifier(b)
+    case (let a?, let b?): ObjectIdentifier(a) == ObjectIdentifier(b)
     default: false
     }
   }
