@@ -231,7 +231,7 @@ public struct CompositionTree: CustomStringConvertible {
       // that were released as copies.
       released = ResolvedSlots()
       released.reserveCapacity(slots.count)
-      slots.forEachRun(releasedKeepingEnvironments: keepingEnvironments) { run, isReleased in
+      slots.forEachRun(marked: keepingEnvironments) { run, isReleased in
         for index in run {
           let releasedDeclaration = releasedDeclarations[index]
           if isReleased, releasedDeclaration == nil, !slots[index].hasHandles {
@@ -247,7 +247,8 @@ public struct CompositionTree: CustomStringConvertible {
       }
     }
     released = released.compacted()
-    released.markReleased(keepingEnvironments: keepingEnvironments)
+    // The slots it owns are released: a tree released the same way may share them as they are.
+    released.mark(keepingEnvironments)
     var tree = CompositionTree(slots: released, diagnostics: diagnostics)
     tree.releasedKeepingEnvironments = keepingEnvironments
     tree.compositions = compositions
