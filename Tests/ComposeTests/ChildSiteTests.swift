@@ -17,7 +17,7 @@ struct ChildSiteTests {
   }
 
   /// The resolved children of the tree's only slot.
-  static func children(of tree: CompositionTree) -> [ResolvedChild] {
+  static func children(of tree: CompositionTree) -> ResolvedChildren {
     tree.slots.first?.children ?? []
   }
 
@@ -154,7 +154,7 @@ struct ChildSiteTests {
         weakChildren.append { [weak child] in child }
       }
       // Shares the first 10 mounted children, then owns a buffer that grows several times.
-      var list = ChildList(mounted: Array(children[0..<10]))
+      var list = ChildList(mounted: ResolvedChildren(children[0..<10]))
       for child in children[0..<10] { list.append(child) }
       let (isMounted, sharedRoom) = (list.isMounted, list.capacity)
       #expect(isMounted)
@@ -170,7 +170,7 @@ struct ChildSiteTests {
       let countAfter = list.count
       #expect(countAfter == 0)
       // A list dropped with children still in its buffer releases them.
-      var dropped = ChildList(own: Array(children[0..<3]))
+      var dropped = ChildList(own: ResolvedChildren(children[0..<3]))
       dropped.append(children[3])
       let droppedCount = dropped.count
       #expect(droppedCount == 4)
@@ -185,12 +185,14 @@ struct ChildSiteTests {
     // place, then two swapped, then the rest in place.
     var sources = Array(0..<100)
     sources.swapAt(5, 6)
-    func ids(_ list: [ResolvedChild]) -> [ObjectIdentifier] { list.map(ObjectIdentifier.init) }
+    func ids(_ list: some Sequence<ResolvedChild>) -> [ObjectIdentifier] {
+      list.map(ObjectIdentifier.init)
+    }
     children.withUnsafeBufferPointer { candidates in
       sources.withUnsafeBufferPointer { sources in
         var list = ChildList(mounted: children)
         let first = list.appendMounted(
-          candidates, at: sources, from: 0, to: 5, environment: EnvironmentValues(),
+          children, candidates, at: sources, from: 0, to: 5, environment: EnvironmentValues(),
           nesting: false)
         let (isMounted, room) = (list.isMounted, list.capacity)
         // Counted, not copied: no buffer yet.
@@ -198,7 +200,7 @@ struct ChildSiteTests {
         #expect(!isMounted)
         #expect(room == 0)
         let second = list.appendMounted(
-          candidates, at: sources, from: 5, to: 100, environment: EnvironmentValues(),
+          children, candidates, at: sources, from: 5, to: 100, environment: EnvironmentValues(),
           nesting: false)
         let (count, ownRoom, updates) = (list.count, list.capacity, list.hasUpdates)
         #expect(!second)
@@ -213,7 +215,7 @@ struct ChildSiteTests {
       Array(0..<100).withUnsafeBufferPointer { inOrder in
         var list = ChildList(own: [children[99]])
         let inPlace = list.appendMounted(
-          candidates, at: inOrder, from: 0, to: 100, environment: EnvironmentValues(),
+          children, candidates, at: inOrder, from: 0, to: 100, environment: EnvironmentValues(),
           nesting: false)
         let (count, room) = (list.count, list.capacity)
         #expect(inPlace)
@@ -272,11 +274,11 @@ struct ChildSiteTests {
       [0, 1, 3, 2].withUnsafeBufferPointer { sources in
         var withoutUpdate = ChildList(own: [])
         _ = withoutUpdate.appendMounted(
-          candidates, at: sources, from: 0, to: 3, environment: environment(first),
+          children, candidates, at: sources, from: 0, to: 3, environment: environment(first),
           nesting: false)
         var withUpdate = ChildList(own: [])
         _ = withUpdate.appendMounted(
-          candidates, at: sources, from: 0, to: 4, environment: environment(first),
+          children, candidates, at: sources, from: 0, to: 4, environment: environment(first),
           nesting: false)
         let (without, with) = (withoutUpdate.hasUpdates, withUpdate.hasUpdates)
         #expect(!without)
@@ -287,11 +289,11 @@ struct ChildSiteTests {
       [0, 1, 2].withUnsafeBufferPointer { sources in
         var withoutUpdate = ChildList(mounted: children)
         _ = withoutUpdate.appendMounted(
-          candidates, at: sources, from: 0, to: 2, environment: environment(second),
+          children, candidates, at: sources, from: 0, to: 2, environment: environment(second),
           nesting: false)
         var withUpdate = ChildList(mounted: children)
         _ = withUpdate.appendMounted(
-          candidates, at: sources, from: 0, to: 3, environment: environment(second),
+          children, candidates, at: sources, from: 0, to: 3, environment: environment(second),
           nesting: false)
         let (without, with, room) =
           (withoutUpdate.hasUpdates, withUpdate.hasUpdates, withUpdate.capacity)

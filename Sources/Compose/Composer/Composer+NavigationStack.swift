@@ -81,7 +81,7 @@ extension Composer {
       executor.controllers[child.identity] = nil
     }
     var slots = mounted.slots
-    slots[index].children = children
+    slots[index].children = ResolvedChildren(children)
     slots[index].keyedRun = nil
     slots[index].code = Resolver.freshCode()
     mounted = mounted.replacingSlots(with: slots)

@@ -36,7 +36,7 @@ extension Composer {
     // A page whose factory was refused has no controller: it is planned again.
     let live = slot.children.filter { executor.controller(for: $0.identity) != nil }
     if live.count != slot.children.count {
-      slots[index].children = live
+      slots[index].children = ResolvedChildren(live)
       slots[index].keyedRun = nil
       slots[index].code = Resolver.freshCode()
       mounted = mounted.replacingSlots(with: slots)

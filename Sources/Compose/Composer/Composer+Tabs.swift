@@ -91,7 +91,7 @@ extension Composer {
         source: slot.source)
     ])
     var slots = mounted.slots
-    slots[index].children = kept
+    slots[index].children = ResolvedChildren(kept)
     slots[index].keyedRun = nil
     slots[index].code = Resolver.freshCode()
     mounted = mounted.replacingSlots(with: slots)

@@ -229,7 +229,7 @@ final class Executor {
     guard declared.hasHandles, container != nil else { return }
     for live in [false, true] {
       for slot in declared.slots where slot.hasHandles {
-        for children in [slot.children, slot.hidden] {
+        for children in [Array(slot.children), slot.hidden] {
           for child in children {
             guard let bind = child.bindHandle else { continue }
             let controller = controllers[child.identity]
@@ -1233,7 +1233,8 @@ final class Executor {
       }
       if !forgotten.isEmpty {
         slots[index].replace(
-          children: slots[index].children.filter { !forgotten.contains($0.identity) },
+          children: ResolvedChildren(
+            slots[index].children.filter { !forgotten.contains($0.identity) }),
           hidden: slots[index].hidden.filter { !forgotten.contains($0.identity) },
           keyedRun: .some(nil))
         slots[index].code = Resolver.freshCode()

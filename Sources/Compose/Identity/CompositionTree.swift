@@ -309,16 +309,18 @@ struct ResolvedSlot {
   /// The slot's parts, never changed once made.
   private final class Parts {
     let declaration: SlotDeclaration
-    let children: [ResolvedChild]
+    let children: ResolvedChildren
     let hidden: [ResolvedChild]
     let keyedRun: (any KeyedRun)?
 
     init(
-      declaration: SlotDeclaration, children: [ResolvedChild], hidden: [ResolvedChild],
+      declaration: SlotDeclaration, children: ResolvedChildren, hidden: [ResolvedChild],
       keyedRun: (any KeyedRun)?
     ) {
       self.declaration = declaration
-      self.children = children
+      // Children shared from other slots keep a bounded number alive that the slot does not
+      // hold (see ``SharedArray``).
+      self.children = children.compacted()
       self.hidden = hidden
       self.keyedRun = keyedRun
     }
@@ -327,7 +329,7 @@ struct ResolvedSlot {
   private var parts: Parts
 
   init(
-    declaration: SlotDeclaration, children: [ResolvedChild], hidden: [ResolvedChild] = [],
+    declaration: SlotDeclaration, children: ResolvedChildren, hidden: [ResolvedChild] = [],
     keyedRun: (any KeyedRun)?, hasUpdates: Bool, hasHandles: Bool, code: Int
   ) {
     parts = Parts(
@@ -342,7 +344,7 @@ struct ResolvedSlot {
 
   /// Replaces some of the slot's parts (`nil` keeps a part), in one new object.
   mutating func replace(
-    declaration: SlotDeclaration? = nil, children: [ResolvedChild]? = nil,
+    declaration: SlotDeclaration? = nil, children: ResolvedChildren? = nil,
     hidden: [ResolvedChild]? = nil, keyedRun: (any KeyedRun)?? = nil
   ) {
     parts = Parts(
@@ -368,7 +370,7 @@ struct ResolvedSlot {
   var forwarding: Forwarding { declaration.forwarding }
   var source: SourceLocation { declaration.source }
   var interruption: Interruption { declaration.interruption }
-  var children: [ResolvedChild] {
+  var children: ResolvedChildren {
     get { parts.children }
     set { replace(children: newValue) }
   }
@@ -691,31 +693,38 @@ final class ChildExtras {
 /// The children of the slot being resolved.
 ///
 /// While they are the mounted slot's children, in order, they are only counted, and the mounted
-/// array becomes the new one: an unchanged slot allocates nothing.
+/// children become the new ones: an unchanged slot allocates nothing.
 ///
 /// Once the list has children of its own, they are appended in place to a buffer it owns
-/// (``ChildStorage``): appending to an array of a class type calls the standard library's
-/// precompiled code twice per child, which is not inlined. ``takeChildren()`` moves them into
-/// an array at the end. A list cannot be copied: two copies would share that buffer.
+/// (a ``SharedBuffer``): appending to an array of a class type calls the standard library's
+/// precompiled code twice per child, which is not inlined. A run of mounted children that stand
+/// for unchanged elements, at consecutive mounted positions, is shared rather than copied
+/// (``appendMounted(_:_:at:from:to:environment:nesting:)``). ``takeChildren()`` hands the buffer
+/// over at the end. A list cannot be copied: two copies would share that buffer.
 struct ChildList: ~Copyable {
-  private let mounted: [ResolvedChild]
+  private let mounted: ResolvedChildren
   private var sharedCount = 0
   /// The list's own children, once it has some buffer for them (`owns`).
-  private var storage: ChildStorage?
+  private var storage: SharedBuffer<ResolvedChild>?
   private var owns = false
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
 
-  init(mounted: [ResolvedChild]) {
+  /// The fewest consecutive mounted children that ``appendMounted(_:_:at:from:to:environment:nesting:)``
+  /// shares as a run: sharing costs a few bookkeeping steps, copying one child an atomic retain
+  /// and, when the tree goes, an atomic release.
+  static var shortestSharedRun: Int { 8 }
+
+  init(mounted: ResolvedChildren) {
     self.mounted = mounted
   }
 
-  init(own: [ResolvedChild]) {
+  init(own: ResolvedChildren) {
     mounted = []
     owns = true
     guard !own.isEmpty else { return }
-    let storage = ChildStorage.make(capacity: own.count)
-    own.withUnsafeBufferPointer { storage.append(contentsOf: $0) }
+    let storage = SharedBuffer<ResolvedChild>.make(capacity: own.count)
+    storage.appendShared(from: own.buffer.unsafelyUnwrapped, 0..<own.count)
     self.storage = storage
     for index in own.indices where own[index].hasUpdate {
       hasUpdates = true
@@ -729,7 +738,11 @@ struct ChildList: ~Copyable {
   var capacity: Int { storage?.room ?? 0 }
 
   var last: ResolvedChild? {
-    if owns { return storage?.last }
+    if owns {
+      guard let storage else { return nil }
+      let count = storage.count
+      return count == 0 ? nil : storage.elements[count - 1]
+    }
     return sharedCount > 0 ? mounted[sharedCount - 1] : nil
   }
 
@@ -746,10 +759,10 @@ struct ChildList: ~Copyable {
       startOwning()
     }
     if let storage, storage.hasRoom {
-      storage.append(child)
+      storage.appendOwned(child)
     } else {
       grow(by: 1)
-      storage.unsafelyUnwrapped.append(child)
+      storage.unsafelyUnwrapped.appendOwned(child)
     }
   }
 
@@ -757,14 +770,17 @@ struct ChildList: ~Copyable {
   ///
   /// They are `candidates[sources[index]]` for each `index` in `start..<end`: the unchanged
   /// elements of a list, whose mounted children stand for them as they are, so each of those
-  /// sources is a position in `candidates` (never `-1`). Each one's environment is refreshed as
-  /// ``ResolvedChild/refreshEnvironment(_:nesting:)`` does.
+  /// sources is a position in `candidates` (never `-1`); `elements` is `candidates`' buffer.
+  /// Each one's environment is refreshed as ``ResolvedChild/refreshEnvironment(_:nesting:)``
+  /// does. A run of at least ``shortestSharedRun`` of them at consecutive positions is shared
+  /// from `candidates`, not copied.
   ///
   /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
   @inline(__always)
   mutating func appendMounted(
-    _ candidates: UnsafeBufferPointer<ResolvedChild>, at sources: UnsafeBufferPointer<Int>,
-    from start: Int, to end: Int, environment: EnvironmentValues, nesting: Bool
+    _ candidates: borrowing ResolvedChildren, _ elements: UnsafeBufferPointer<ResolvedChild>,
+    at sources: UnsafeBufferPointer<Int>, from start: Int, to end: Int,
+    environment: EnvironmentValues, nesting: Bool
   ) -> Bool {
     var inPlace = true
     var updates = false
@@ -774,13 +790,13 @@ struct ChildList: ~Copyable {
       mounted.withUnsafeBufferPointer { mounted in
         while index < end {
           let source = sources[index]
-          guard sharedCount < mounted.count, Self.isSame(mounted[sharedCount], candidates[source])
+          guard sharedCount < mounted.count, Self.isSame(mounted[sharedCount], elements[source])
           else {
             break
           }
           if source != index { inPlace = false }
-          candidates[source].refreshEnvironment(environment, nesting: nesting)
-          if candidates[source].hasUpdate { updates = true }
+          elements[source].refreshEnvironment(environment, nesting: nesting)
+          if elements[source].hasUpdate { updates = true }
           sharedCount += 1
           index += 1
         }
@@ -791,18 +807,24 @@ struct ChildList: ~Copyable {
     }
     let room = storage.map { $0.room - $0.count } ?? 0
     if room < end - index { grow(by: end - index) }
-    storage.unsafelyUnwrapped.withUnsafeMutablePointers { header, elements in
-      var count = header.pointee.count
-      while index < end {
-        let source = sources[index]
-        if source != index { inPlace = false }
-        candidates[source].refreshEnvironment(environment, nesting: nesting)
-        if candidates[source].hasUpdate { updates = true }
-        (elements + count).initialize(to: candidates[source])
-        count += 1
-        index += 1
+    let storage = storage.unsafelyUnwrapped
+    while index < end {
+      // The run of consecutive mounted positions from here.
+      let first = sources[index]
+      var runEnd = index + 1
+      while runEnd < end, sources[runEnd] == first + (runEnd - index) { runEnd += 1 }
+      if first != index { inPlace = false }
+      for position in index..<runEnd {
+        elements[first + position - index].refreshEnvironment(environment, nesting: nesting)
+        if elements[first + position - index].hasUpdate { updates = true }
       }
-      header.pointee.count = count
+      if runEnd - index >= Self.shortestSharedRun, let buffer = candidates.buffer {
+        storage.appendShared(from: buffer, first..<(first + runEnd - index))
+      } else {
+        storage.appendOwned(
+          contentsOf: UnsafeBufferPointer(rebasing: elements[first..<(first + runEnd - index)]))
+      }
+      index = runEnd
     }
     if updates { hasUpdates = true }
     return inPlace
@@ -816,15 +838,16 @@ struct ChildList: ~Copyable {
     Unmanaged.passUnretained(a).toOpaque() == Unmanaged.passUnretained(b).toOpaque()
   }
 
-  /// Gives the list a buffer of its own, with the mounted children it shares so far, when a
+  /// Gives the list a buffer of its own, sharing the mounted children it holds so far, when a
   /// child that is not the next mounted one is appended.
   @inline(never)
   private mutating func startOwning() {
     // Room for the mounted children and a few more: a list that gains a few children does
     // not move them all to a larger buffer.
-    let storage = ChildStorage.make(capacity: max(mounted.count + 16, sharedCount + 1))
-    mounted.withUnsafeBufferPointer {
-      storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
+    let storage = SharedBuffer<ResolvedChild>.make(
+      capacity: max(mounted.count + 16, sharedCount + 1))
+    if sharedCount > 0, let buffer = mounted.buffer {
+      storage.appendShared(from: buffer, 0..<sharedCount)
     }
     self.storage = storage
     owns = true
@@ -836,7 +859,7 @@ struct ChildList: ~Copyable {
   private mutating func grow(by count: Int) {
     let held = storage?.count ?? 0
     let capacity = Swift.max(4, 2 * (storage?.room ?? 0), held + count)
-    let larger = ChildStorage.make(capacity: capacity)
+    let larger = SharedBuffer<ResolvedChild>.make(capacity: capacity)
     if let storage { larger.moveAll(from: storage) }
     storage = larger
   }
@@ -848,113 +871,24 @@ struct ChildList: ~Copyable {
   /// Reserving an exact size for each of many sibling lists would copy the buffer every time.
   mutating func reserve(_ count: Int) {
     guard self.count == 0, owns || mounted.isEmpty, count > capacity else { return }
-    storage = ChildStorage.make(capacity: count)
+    storage = SharedBuffer<ResolvedChild>.make(capacity: count)
     owns = true
   }
 
   /// Whether the list is the mounted children themselves, all of them, in order.
   var isMounted: Bool { !owns && sharedCount == mounted.count }
 
-  /// The children, in order, moved out of the list's own buffer (which is left empty), or the
-  /// mounted array while the list shares it.
-  mutating func takeChildren() -> [ResolvedChild] {
-    if owns { return storage?.takeAll() ?? [] }
-    return sharedCount == mounted.count ? mounted : Array(mounted[0..<sharedCount])
-  }
-}
-
-/// A buffer of children that a ``ChildList`` appends to in place.
-final class ChildStorage: ManagedBuffer<ChildStorage.Header, ResolvedChild> {
-  /// How many children the buffer holds, and how many it has room for (read once when it is
-  /// made: `ManagedBuffer.capacity` asks the allocator).
-  struct Header {
-    var count: Int
-    var capacity: Int
-  }
-
-  /// An empty buffer with room for `capacity` children at least.
-  static func make(capacity: Int) -> ChildStorage {
-    let buffer = create(minimumCapacity: capacity) { buffer in
-      Header(count: 0, capacity: buffer.capacity)
+  /// The children, in order: the list's own buffer, handed over (the list is left empty), or
+  /// the mounted children while the list shares them.
+  mutating func takeChildren() -> ResolvedChildren {
+    if owns {
+      guard let storage = storage.take() else { return [] }
+      return ResolvedChildren(adopting: storage)
     }
-    return unsafeDowncast(buffer, to: ChildStorage.self)
-  }
-
-  // The header is read through its pointer: reading `header` checks exclusive access at run
-  // time, as any class's stored property.
-  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
-
-  /// How many children the buffer has room for.
-  var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
-
-  /// Whether the buffer has room for one more child.
-  var hasRoom: Bool {
-    withUnsafeMutablePointerToHeader { $0.pointee.count < $0.pointee.capacity }
-  }
-
-  var last: ResolvedChild? {
-    withUnsafeMutablePointers { header, children in
-      header.pointee.count == 0 ? nil : children[header.pointee.count - 1]
-    }
-  }
-
-  /// Appends a child; the buffer must have room for it.
-  @inline(__always)
-  func append(_ child: consuming ResolvedChild) {
-    assert(hasRoom, "appending to a full ChildStorage")
-    // Moved into the buffer, not copied: one retain in all, the caller's.
-    var moved = Optional(consume child)
-    withUnsafeMutablePointers { header, children in
-      (children + header.pointee.count).initialize(to: moved.take().unsafelyUnwrapped)
-      header.pointee.count += 1
-    }
-  }
-
-  /// Appends copies of `children`; the buffer must have room for them.
-  func append(contentsOf children: UnsafeBufferPointer<ResolvedChild>) {
-    guard let base = children.baseAddress else { return }
-    assert(count + children.count <= room, "appending beyond a ChildStorage's room")
-    withUnsafeMutablePointers { header, elements in
-      // One child at a time: `initialize(from:count:)` copies each through the runtime's
-      // generic copy of an array's elements, several times the cost of its retain.
-      let start = elements + header.pointee.count
-      for index in 0..<children.count {
-        (start + index).initialize(to: base[index])
-      }
-      header.pointee.count += children.count
-    }
-  }
-
-  /// Moves every child of `other` to the end of this buffer, which must have room for them;
-  /// `other` is left empty.
-  func moveAll(from other: ChildStorage) {
-    other.withUnsafeMutablePointers { otherHeader, others in
-      withUnsafeMutablePointers { header, elements in
-        (elements + header.pointee.count).moveInitialize(
-          from: others, count: otherHeader.pointee.count)
-        header.pointee.count += otherHeader.pointee.count
-        otherHeader.pointee.count = 0
-      }
-    }
-  }
-
-  /// The children, in order, moved into an array; the buffer is left empty.
-  func takeAll() -> [ResolvedChild] {
-    withUnsafeMutablePointers { header, elements in
-      let count = header.pointee.count
-      let taken = [ResolvedChild](unsafeUninitializedCapacity: count) { array, initialized in
-        array.baseAddress?.moveInitialize(from: elements, count: count)
-        initialized = count
-      }
-      header.pointee.count = 0
-      return taken
-    }
-  }
-
-  deinit {
-    withUnsafeMutablePointers { header, children in
-      _ = children.deinitialize(count: header.pointee.count)
-    }
+    if sharedCount == mounted.count { return mounted }
+    var prefix = ResolvedChildren()
+    prefix.append(sharing: mounted, 0..<sharedCount)
+    return prefix
   }
 }
 
@@ -996,7 +930,7 @@ struct Resolver {
   /// The children of the slot being resolved that are declared hidden (``Child/hidden(_:)``).
   private var declaredHidden: [ResolvedChild] = []
   /// The mounted children of the slot being resolved, compared by position with the new ones.
-  private var candidates: [ResolvedChild] = []
+  private var candidates = ResolvedChildren()
   /// Whether every child of the slot so far shares its candidate's identity.
   private var reusesAll = true
   /// Whether composed containers are nested: mounted children then keep the environment they are
@@ -1799,8 +1733,8 @@ struct Resolver {
             while end < unchanged.count, unchanged[end] { end += 1 }
             let inPlace = sources.withUnsafeBufferPointer { sources in
               children.appendMounted(
-                candidates, at: sources, from: index, to: end, environment: environment,
-                nesting: nests)
+                self.candidates, candidates, at: sources, from: index, to: end,
+                environment: environment, nesting: nests)
             }
             if !inPlace { reusesAll = false }
             if let plainType {

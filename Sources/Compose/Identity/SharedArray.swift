@@ -36,7 +36,7 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
   typealias SubSequence = Slice<SharedArray>
 
   /// `nil` until an element is appended.
-  private var buffer: SharedBuffer<Element>?
+  private(set) var buffer: SharedBuffer<Element>?
   /// The buffer's first element and its count, kept beside it: a read checks its position against
   /// a value of its own, which the compiler keeps in a register, instead of loading the
   /// buffer's count at every access.
@@ -58,6 +58,8 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
   var endIndex: Int { count }
   var indices: Range<Int> { 0..<count }
   var isEmpty: Bool { count == 0 }
+  /// How many elements the array's buffer has room for.
+  var capacity: Int { buffer?.room ?? 0 }
 
   @inline(__always)
   func index(after index: Int) -> Int { index + 1 }

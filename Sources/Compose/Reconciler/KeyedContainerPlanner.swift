@@ -9,7 +9,7 @@ extension Planner {
   /// Plans the `update` of each declared child that arrives (that `mounted` does not have) and has
   /// an update closure: made and brought up to date before a system container's operation takes
   /// it.
-  mutating func updateArrivingChildren(of declared: [ResolvedChild], mounted: [ResolvedChild]) {
+  mutating func updateArrivingChildren(of declared: ResolvedChildren, mounted: ResolvedChildren) {
     let kept = Set(mounted.map(\.identity))
     for child in declared where child.hasUpdate && !kept.contains(child.identity) {
       steps.append(Plan.Step(.update, child.identity))
@@ -18,7 +18,7 @@ extension Planner {
 
   /// Plans the `update` of each declared child that stays and needs one: brought up to date once
   /// a system container's operation is asked for.
-  mutating func updateKeptChildren(of declared: [ResolvedChild], mounted: [ResolvedChild]) {
+  mutating func updateKeptChildren(of declared: ResolvedChildren, mounted: ResolvedChildren) {
     var oldChildren: [ChildIdentity: ResolvedChild] = [:]
     for child in mounted { oldChildren[child.identity] = child }
     for child in declared where child.hasUpdate {
@@ -126,7 +126,7 @@ extension Planner {
     }
     guard kept.count != slot.children.count else { return slot }
     var filtered = slot
-    filtered.children = kept
+    filtered.children = ResolvedChildren(kept)
     filtered.keyedRun = nil
     filtered.code = Resolver.freshCode()
     return filtered

@@ -32,9 +32,9 @@ struct KeyedDifference: Equatable {
   /// The difference between two lists of elements, compared by their keys.
   ///
   /// - Complexity: O(*n* + *m* + *k* log *k*).
-  static func compute<Element: DiffKeyed>(from old: [Element], to new: [Element])
+  static func compute<Elements: RandomAccessCollection>(from old: Elements, to new: Elements)
     -> KeyedDifference
-  {
+  where Elements.Element: DiffKeyed, Elements.Index == Int {
     let sources = match(from: old.lazy.map { $0.diffKey }, to: new.lazy.map { $0.diffKey })
     return KeyedDifference(sources: sources, oldCount: old.count)
   }

@@ -150,7 +150,7 @@ extension Planner {
     }
     guard kept.count != slot.children.count else { return slot }
     var filtered = slot
-    filtered.children = kept
+    filtered.children = ResolvedChildren(kept)
     filtered.keyedRun = nil
     filtered.code = Resolver.freshCode()
     return filtered

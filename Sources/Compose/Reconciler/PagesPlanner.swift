@@ -97,7 +97,7 @@ extension Planner {
   }
 
   /// The first page declared for a key.
-  private static func page(_ key: AnyHashable, in children: [ResolvedChild]) -> ResolvedChild? {
+  private static func page(_ key: AnyHashable, in children: ResolvedChildren) -> ResolvedChild? {
     children.first { PagesDeclaration.key(of: $0.identity) == key && $0.identity.occurrence == 0 }
   }
 
@@ -105,8 +105,8 @@ extension Planner {
   /// not declared any more or not yet mounted, in the mounted order), in reverse otherwise;
   /// forward for the first page, and for a page that arrives while the page shown leaves.
   private static func direction(
-    from shown: ResolvedChild?, to target: ResolvedChild, mounted: [ResolvedChild],
-    declared: [ResolvedChild]
+    from shown: ResolvedChild?, to target: ResolvedChild, mounted: ResolvedChildren,
+    declared: ResolvedChildren
   ) -> PageDirection {
     guard let shown else { return .forward }
     for order in [declared, mounted] {
