@@ -192,7 +192,8 @@ struct ChildSiteTests {
       sources.withUnsafeBufferPointer { sources in
         var list = ChildList(mounted: children)
         let first = list.appendMounted(
-          children, candidates, at: sources, from: 0, to: 5, environment: EnvironmentValues(),
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 5,
+          environment: EnvironmentValues(),
           nesting: false)
         let (isMounted, room) = (list.isMounted, list.capacity)
         // Counted, not copied: no buffer yet.
@@ -200,7 +201,8 @@ struct ChildSiteTests {
         #expect(!isMounted)
         #expect(room == 0)
         let second = list.appendMounted(
-          children, candidates, at: sources, from: 5, to: 100, environment: EnvironmentValues(),
+          candidates, sharing: children.buffer, at: sources, from: 5, to: 100,
+          environment: EnvironmentValues(),
           nesting: false)
         let (count, ownRoom, updates) = (list.count, list.capacity, list.hasUpdates)
         #expect(!second)
@@ -215,7 +217,8 @@ struct ChildSiteTests {
       Array(0..<100).withUnsafeBufferPointer { inOrder in
         var list = ChildList(own: [children[99]])
         let inPlace = list.appendMounted(
-          children, candidates, at: inOrder, from: 0, to: 100, environment: EnvironmentValues(),
+          candidates, sharing: children.buffer, at: inOrder, from: 0, to: 100,
+          environment: EnvironmentValues(),
           nesting: false)
         let (count, room) = (list.count, list.capacity)
         #expect(inPlace)
@@ -274,11 +277,13 @@ struct ChildSiteTests {
       [0, 1, 3, 2].withUnsafeBufferPointer { sources in
         var withoutUpdate = ChildList(own: [])
         _ = withoutUpdate.appendMounted(
-          children, candidates, at: sources, from: 0, to: 3, environment: environment(first),
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 3,
+          environment: environment(first),
           nesting: false)
         var withUpdate = ChildList(own: [])
         _ = withUpdate.appendMounted(
-          children, candidates, at: sources, from: 0, to: 4, environment: environment(first),
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 4,
+          environment: environment(first),
           nesting: false)
         let (without, with) = (withoutUpdate.hasUpdates, withUpdate.hasUpdates)
         #expect(!without)
@@ -289,11 +294,13 @@ struct ChildSiteTests {
       [0, 1, 2].withUnsafeBufferPointer { sources in
         var withoutUpdate = ChildList(mounted: children)
         _ = withoutUpdate.appendMounted(
-          children, candidates, at: sources, from: 0, to: 2, environment: environment(second),
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 2,
+          environment: environment(second),
           nesting: false)
         var withUpdate = ChildList(mounted: children)
         _ = withUpdate.appendMounted(
-          children, candidates, at: sources, from: 0, to: 3, environment: environment(second),
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 3,
+          environment: environment(second),
           nesting: false)
         let (without, with, room) =
           (withoutUpdate.hasUpdates, withUpdate.hasUpdates, withUpdate.capacity)

@@ -162,17 +162,17 @@ public struct CompositionTree: CustomStringConvertible {
     // Through buffers, each slot read in place: an array's append and subscript check capacity
     // and bounds at every slot.
     codes = [Int](unsafeUninitializedCapacity: slots.count) { codes, count in
-      slots.withUnsafeBufferPointer { slots in
-        for index in slots.indices {
-          codes.initializeElement(at: index, to: slots[index].code)
-          hasHidden = hasHidden || slots[index].hasHidden
-          hasUpdates = hasUpdates || slots[index].hasUpdates
-          hasHandles = hasHandles || slots[index].hasHandles
-          hasAnchors = hasAnchors || slots[index].isAnchored
-        }
+      let elements = slots.unsafeElements
+      for index in elements.indices {
+        codes.initializeElement(at: index, to: elements[index].code)
+        hasHidden = hasHidden || elements[index].hasHidden
+        hasUpdates = hasUpdates || elements[index].hasUpdates
+        hasHandles = hasHandles || elements[index].hasHandles
+        hasAnchors = hasAnchors || elements[index].isAnchored
       }
-      count = slots.count
+      count = elements.count
     }
+    withExtendedLifetime(slots) {}
     self.hasHidden = hasHidden
     self.hasUpdates = hasUpdates
     self.hasHandles = hasHandles
@@ -699,7 +699,7 @@ final class ChildExtras {
 /// (a ``SharedBuffer``): appending to an array of a class type calls the standard library's
 /// precompiled code twice per child, which is not inlined. A run of mounted children that stand
 /// for unchanged elements, at consecutive mounted positions, is shared rather than copied
-/// (``appendMounted(_:_:at:from:to:environment:nesting:)``). ``takeChildren()`` hands the buffer
+/// (``appendMounted(_:sharing:at:from:to:environment:nesting:)``). ``takeChildren()`` hands the buffer
 /// over at the end. A list cannot be copied: two copies would share that buffer.
 struct ChildList: ~Copyable {
   private let mounted: ResolvedChildren
@@ -710,7 +710,7 @@ struct ChildList: ~Copyable {
   /// Whether a child in the list has an update closure.
   private(set) var hasUpdates = false
 
-  /// The fewest consecutive mounted children that ``appendMounted(_:_:at:from:to:environment:nesting:)``
+  /// The fewest consecutive mounted children that ``appendMounted(_:sharing:at:from:to:environment:nesting:)``
   /// shares as a run: sharing costs a few bookkeeping steps, copying one child an atomic retain
   /// and, when the tree goes, an atomic release.
   static var shortestSharedRun: Int { 8 }
@@ -768,17 +768,17 @@ struct ChildList: ~Copyable {
 
   /// Appends a run of mounted children in one pass.
   ///
-  /// They are `candidates[sources[index]]` for each `index` in `start..<end`: the unchanged
+  /// They are `elements[sources[index]]` for each `index` in `start..<end`: the unchanged
   /// elements of a list, whose mounted children stand for them as they are, so each of those
-  /// sources is a position in `candidates` (never `-1`); `elements` is `candidates`' buffer.
+  /// sources is a position in `elements` (never `-1`), the elements of `buffer`.
   /// Each one's environment is refreshed as ``ResolvedChild/refreshEnvironment(_:nesting:)``
   /// does. A run of at least ``shortestSharedRun`` of them at consecutive positions is shared
-  /// from `candidates`, not copied.
+  /// from `buffer`, not copied.
   ///
   /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
   @inline(__always)
   mutating func appendMounted(
-    _ candidates: borrowing ResolvedChildren, _ elements: UnsafeBufferPointer<ResolvedChild>,
+    _ elements: UnsafeBufferPointer<ResolvedChild>, sharing buffer: SharedBuffer<ResolvedChild>?,
     at sources: UnsafeBufferPointer<Int>, from start: Int, to end: Int,
     environment: EnvironmentValues, nesting: Bool
   ) -> Bool {
@@ -787,7 +787,8 @@ struct ChildList: ~Copyable {
     var index = start
     if !owns {
       // While the list is the mounted children, in order, they are only counted.
-      mounted.withUnsafeBufferPointer { mounted in
+      do {
+        let mounted = mounted.unsafeElements
         while index < end {
           let source = sources[index]
           guard sharedCount < mounted.count, Self.isSame(mounted[sharedCount], elements[source])
@@ -818,7 +819,7 @@ struct ChildList: ~Copyable {
         elements[first + position - index].refreshEnvironment(environment, nesting: nesting)
         if elements[first + position - index].hasUpdate { updates = true }
       }
-      if runEnd - index >= Self.shortestSharedRun, let buffer = candidates.buffer {
+      if runEnd - index >= Self.shortestSharedRun, let buffer {
         storage.appendShared(from: buffer, first..<(first + runEnd - index))
       } else {
         storage.appendOwned(
@@ -846,8 +847,12 @@ struct ChildList: ~Copyable {
     // not move them all to a larger buffer.
     let storage = SharedBuffer<ResolvedChild>.make(
       capacity: max(mounted.count + 16, sharedCount + 1))
-    if sharedCount > 0, let buffer = mounted.buffer {
+    if sharedCount >= Self.shortestSharedRun, let buffer = mounted.buffer {
       storage.appendShared(from: buffer, 0..<sharedCount)
+    } else if sharedCount > 0 {
+      mounted.withUnsafeBufferPointer {
+        storage.appendOwned(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<sharedCount]))
+      }
     }
     self.storage = storage
     owns = true
@@ -1721,9 +1726,15 @@ struct Resolver {
     var parent: StructuralPath.Parent?
     let plainType = mountedRun.plainType
     // Read through buffers: an array's subscript copies the element out, which retains it.
-    let candidates = candidates
+    // (The mounted children's buffer is read without a closure, which the compiler would not
+    // inline, and which would then copy the resolver.)
+    let mountedChildren = candidates
+    defer { withExtendedLifetime(mountedChildren) {} }
+    // The buffer runs of unchanged elements' mounted children are shared from.
+    let mountedBuffer = mountedChildren.buffer
     contents.withUnsafeBufferPointer { contents in
-      candidates.withUnsafeBufferPointer { candidates in
+      do {
+        let candidates = mountedChildren.unsafeElements
         var index = 0
         while index < sources.count {
           if index < unchanged.count, unchanged[index] {
@@ -1733,7 +1744,7 @@ struct Resolver {
             while end < unchanged.count, unchanged[end] { end += 1 }
             let inPlace = sources.withUnsafeBufferPointer { sources in
               children.appendMounted(
-                self.candidates, candidates, at: sources, from: index, to: end,
+                candidates, sharing: mountedBuffer, at: sources, from: index, to: end,
                 environment: environment, nesting: nests)
             }
             if !inPlace { reusesAll = false }

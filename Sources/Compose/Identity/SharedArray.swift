@@ -93,6 +93,14 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
     try withExtendedLifetime(buffer) { try body(UnsafeBufferPointer(start: base, count: count)) }
   }
 
+  /// The elements, in one contiguous buffer, valid while the array is alive and not changed.
+  ///
+  /// For a hot loop that a closure passed to ``withUnsafeBufferPointer(_:)`` would keep from
+  /// being inlined. Keep the array alive past the last use (`withExtendedLifetime`).
+  var unsafeElements: UnsafeBufferPointer<Element> {
+    UnsafeBufferPointer(start: base, count: count)
+  }
+
   /// Makes room for `count` elements in all.
   mutating func reserveCapacity(_ count: Int) {
     makeUnique(reserving: Swift.max(0, count - endIndex))
@@ -203,7 +211,9 @@ struct SharedBufferHeader {
   /// How many elements the buffer has room for (read once when it is made:
   /// `ManagedBuffer.capacity` asks the allocator).
   let capacity: Int
-  /// The runs of elements, in order, when some are shared; empty when the buffer owns all.
+  /// The runs of elements from the first, in order, up to the last one shared.
+  ///
+  /// The elements after them are the buffer's own. Empty when the buffer owns every element.
   var runs: [SharedRun]
   /// What an array says of the elements the buffer owns (``SharedArray/mark(_:)``); `nil` for
   /// nothing.
@@ -258,10 +268,8 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
       let count = header.pointee.count
       assert(count < header.pointee.capacity, "appending to a full SharedBuffer")
       (elements + count).initialize(to: moved.take().unsafelyUnwrapped)
+      // Owned, after the runs: nothing to record.
       header.pointee.count = count + 1
-      if !header.pointee.runs.isEmpty {
-        Self.extend(&header.pointee.runs, to: count + 1, owner: nil)
-      }
     }
   }
 
@@ -278,9 +286,6 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
         (elements + count + index).initialize(to: from[index])
       }
       header.pointee.count = count + source.count
-      if !header.pointee.runs.isEmpty {
-        Self.extend(&header.pointee.runs, to: count + source.count, owner: nil)
-      }
     }
   }
 
@@ -295,7 +300,8 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
     }
     var end = count
     assert(end + range.count <= room, "appending beyond a SharedBuffer's room")
-    if runs.isEmpty, end > 0 { runs.append(SharedRun(end: end, owner: nil)) }
+    // The buffer's own elements since the last run.
+    if end > (runs.last?.end ?? 0) { Self.extend(&runs, to: end, owner: nil) }
     UnsafeMutableRawPointer(elements + end).copyMemory(
       from: source.elements + range.lowerBound,
       byteCount: range.count * MemoryLayout<Element>.stride)
@@ -309,15 +315,9 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
     }
   }
 
-  /// Extends the last run to `end` when it has the same owner, or adds a run; `runs` stays
-  /// empty while the buffer owns every element.
+  /// Extends the last run to `end` when it has the same owner, or adds a run.
   private static func extend(_ runs: inout [SharedRun], to end: Int, owner: AnyObject?) {
-    guard let last = runs.last else {
-      // No run yet: the buffer owns everything so far.
-      if owner != nil { runs.append(SharedRun(end: end, owner: owner)) }
-      return
-    }
-    if same(last.owner, owner) {
+    if let last = runs.last, same(last.owner, owner) {
       runs[runs.count - 1].end = end
     } else {
       runs.append(SharedRun(end: end, owner: owner))
@@ -347,8 +347,11 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
       let upper = Swift.min(run.end, range.upperBound)
       if lower < upper { body(lower..<upper, run.owner.map(Self.buffer)) }
       start = run.end
-      if start >= range.upperBound { break }
+      if start >= range.upperBound { return }
     }
+    // The buffer's own elements after the runs.
+    let lower = Swift.max(start, range.lowerBound)
+    if lower < range.upperBound { body(lower..<range.upperBound, nil) }
   }
 
   /// Replaces the element at `position` with one the buffer owns; an element the buffer shares
@@ -357,6 +360,11 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
     withUnsafeMutablePointers { header, elements in
       let runs = header.pointee.runs
       guard !runs.isEmpty else {
+        elements[position] = element
+        return
+      }
+      guard position < runs[runs.count - 1].end else {
+        // After the runs: the buffer's own.
         elements[position] = element
         return
       }
@@ -405,13 +413,17 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
   /// How many elements this buffer keeps alive, through the buffers it shares elements of (and
   /// the ones those keep alive), that it does not hold itself.
   func unheldCount() -> Int {
-    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    // A few buffers at most: looked for in an array, not hashed.
+    var visited: [ObjectIdentifier] = [ObjectIdentifier(self)]
     var pending: [SharedBuffer] = []
     var shared = 0
     forEachRun { range, owner in
       guard let owner else { return }
       shared += range.count
-      if visited.insert(ObjectIdentifier(owner)).inserted { pending.append(owner) }
+      if !visited.contains(ObjectIdentifier(owner)) {
+        visited.append(ObjectIdentifier(owner))
+        pending.append(owner)
+      }
     }
     var kept = 0
     while let owner = pending.popLast() {
@@ -420,7 +432,10 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
           kept += range.count
           return
         }
-        if visited.insert(ObjectIdentifier(next)).inserted { pending.append(next) }
+        if !visited.contains(ObjectIdentifier(next)) {
+          visited.append(ObjectIdentifier(next))
+          pending.append(next)
+        }
       }
     }
     return kept - shared
@@ -438,6 +453,7 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
         if run.owner == nil { _ = (elements + start).deinitialize(count: run.end - start) }
         start = run.end
       }
+      _ = (elements + start).deinitialize(count: header.pointee.count - start)
     }
   }
 }

@@ -67,14 +67,14 @@ extension CompositionTree {
   private static func unchangedRun(from start: Int, old: [Int], new: CompositionTree) -> Int {
     old.withUnsafeBufferPointer { old in
       new.codes.withUnsafeBufferPointer { codes in
-        new.slots.withUnsafeBufferPointer { slots in
-          let count = min(old.count, codes.count)
-          var end = start
-          while end < count, old[end] == codes[end], slots[end].placesViews {
-            end += 1
-          }
-          return end
+        // `new` keeps its slots alive.
+        let slots = new.slots.unsafeElements
+        let count = min(old.count, codes.count)
+        var end = start
+        while end < count, old[end] == codes[end], slots[end].placesViews {
+          end += 1
         }
+        return end
       }
     }
   }
