@@ -59,7 +59,7 @@ public final class Composer {
   public private(set) weak var container: UIViewController?
   let body: @MainActor () -> CompositionContent
   let environment: EnvironmentValues
-  var mounted = CompositionTree(slots: [], diagnostics: [])
+  var mounted = CompositionTree(slots: [], diagnostics: [], mayKeepEnvironments: false)
   /// Whether a child of the container is a composed container.
   ///
   /// Set when a child's composer starts while it is a child or while a plan adds it (in its
@@ -1340,7 +1340,9 @@ extension CompositionTree {
     where names.contains(slot.name) && !slots.contains(where: { $0.name == slot.name }) {
       slots.append(slot)
     }
-    var tree = CompositionTree(slots: ResolvedSlots(slots), diagnostics: diagnostics)
+    var tree = CompositionTree(
+      slots: ResolvedSlots(slots), diagnostics: diagnostics,
+      mayKeepEnvironments: mayKeepEnvironments || other.mayKeepEnvironments)
     guard let compositions else { return tree }
     var records = compositions.records
     // A kept slot holds what is mounted, not what was declared: the children the declaration

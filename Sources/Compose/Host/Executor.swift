@@ -1252,7 +1252,8 @@ final class Executor {
               + "children by changing the declaration",
             source: child.source))
         // Placed among the slot's children as repaired: forgotten ones are not its neighbours.
-        let repaired = CompositionTree(slots: [slots[index]], diagnostics: [])
+        let repaired = CompositionTree(
+          slots: [slots[index]], diagnostics: [], mayKeepEnvironments: true)
         place(view, at: position, in: slots[index], target: repaired, container: container)
         apply(slot.layout, to: view, in: slot)
         // Back on screen in a container that forwards appearance itself: a child that never

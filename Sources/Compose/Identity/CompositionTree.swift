@@ -33,6 +33,11 @@ public struct CompositionTree: CustomStringConvertible {
   let hasHandles: Bool
   /// Whether a slot is anchored to a view of its own.
   let hasAnchors: Bool
+  /// Whether a child of the tree may keep the environment it is declared in: one was resolved
+  /// where composed containers nest, or released keeping it, in this tree or a tree it shares
+  /// children with. When none may, refreshing a mounted child's environment does nothing, and a
+  /// resolution against this tree does not visit the children it keeps to do it.
+  let mayKeepEnvironments: Bool
   /// Whether the closures were released (``releasingClosures(keepingEnvironments:)``), and how;
   /// `nil` for a tree that holds what its declaration gave it.
   private(set) var releasedKeepingEnvironments: Bool?
@@ -128,19 +133,22 @@ public struct CompositionTree: CustomStringConvertible {
     resolver.resolve(consume content, environment: environment)
     let records = resolver.finishedRecords()
     if let mounted, resolver.sharesAllMountedSlots {
-      self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics)
+      self.init(sharingSlotsOf: mounted, diagnostics: resolver.diagnostics, nests: nests)
       if let records { compositions = CompositionRecords(records: records, codes: codes) }
       return
     }
     resolver.stopSharing()
-    self.init(slots: resolver.slots, diagnostics: resolver.diagnostics)
+    self.init(
+      slots: resolver.slots, diagnostics: resolver.diagnostics,
+      mayKeepEnvironments: nests || mounted?.mayKeepEnvironments == true)
     if let records { compositions = CompositionRecords(records: records, codes: codes) }
   }
 
   /// A tree with the slots of `mounted`, which a declaration resolved as unchanged, slot for
   /// slot; its slots, codes and flags are shared, not computed again.
-  private init(sharingSlotsOf mounted: CompositionTree, diagnostics: [Diagnostic]) {
+  private init(sharingSlotsOf mounted: CompositionTree, diagnostics: [Diagnostic], nests: Bool) {
     slots = mounted.slots
+    mayKeepEnvironments = nests || mounted.mayKeepEnvironments
     codes = mounted.codes
     hasHidden = mounted.hasHidden
     hasUpdates = mounted.hasUpdates
@@ -150,7 +158,10 @@ public struct CompositionTree: CustomStringConvertible {
     self.diagnostics = diagnostics
   }
 
-  init(slots: ResolvedSlots, diagnostics: [Diagnostic]) {
+  /// A tree of `slots`, whose children may keep their environments as
+  /// `mayKeepEnvironments` says (see ``mayKeepEnvironments``).
+  init(slots: ResolvedSlots, diagnostics: [Diagnostic], mayKeepEnvironments: Bool) {
+    self.mayKeepEnvironments = mayKeepEnvironments
     // A tree that shares slots of others keeps a bounded number alive that it does not hold.
     let slots = slots.compacted()
     self.slots = slots
@@ -187,7 +198,8 @@ public struct CompositionTree: CustomStringConvertible {
   /// A slot changed to agree with UIKit has a new code, so that the composition that declared it
   /// is evaluated again rather than stood for; evicting hidden children keeps the codes.
   func replacingSlots(with slots: ResolvedSlots) -> CompositionTree {
-    var tree = CompositionTree(slots: slots, diagnostics: diagnostics)
+    var tree = CompositionTree(
+      slots: slots, diagnostics: diagnostics, mayKeepEnvironments: mayKeepEnvironments)
     tree.compositions = compositions
     tree.releasedKeepingEnvironments = releasedKeepingEnvironments
     return tree
@@ -249,7 +261,9 @@ public struct CompositionTree: CustomStringConvertible {
     released = released.compacted()
     // The slots it owns are released: a tree released the same way may share them as they are.
     released.mark(keepingEnvironments)
-    var tree = CompositionTree(slots: released, diagnostics: diagnostics)
+    var tree = CompositionTree(
+      slots: released, diagnostics: diagnostics,
+      mayKeepEnvironments: mayKeepEnvironments || keepingEnvironments)
     tree.releasedKeepingEnvironments = keepingEnvironments
     tree.compositions = compositions
     return tree
@@ -771,16 +785,25 @@ struct ChildList: ~Copyable {
   /// They are `elements[sources[index]]` for each `index` in `start..<end`: the unchanged
   /// elements of a list, whose mounted children stand for them as they are, so each of those
   /// sources is a position in `elements` (never `-1`), the elements of `buffer`.
-  /// Each one's environment is refreshed as ``ResolvedChild/refreshEnvironment(_:nesting:)``
-  /// does. A run of at least ``shortestSharedRun`` of them at consecutive positions is shared
-  /// from `buffer`, not copied.
+  /// When `refreshing`, each one's environment is refreshed as
+  /// ``ResolvedChild/refreshEnvironment(_:nesting:)`` does; when `checkingUpdates`, each one is
+  /// asked whether it has an update. A run of at least ``shortestSharedRun`` of them at
+  /// consecutive positions is shared from `buffer`, not copied: with neither to do, a shared
+  /// run reads none of its children.
+  ///
+  /// - Parameters:
+  ///   - refreshing: Whether a child may need its environment refreshed: false when none keeps
+  ///     its environment and composed containers do not nest, when refreshing does nothing.
+  ///   - checkingUpdates: Whether a child may have an update: false when the mounted slot has
+  ///     none.
   ///
   /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
   @inline(__always)
   mutating func appendMounted(
     _ elements: UnsafeBufferPointer<ResolvedChild>, sharing buffer: SharedBuffer<ResolvedChild>?,
     at sources: UnsafeBufferPointer<Int>, from start: Int, to end: Int,
-    environment: EnvironmentValues, nesting: Bool
+    environment: EnvironmentValues, nesting: Bool, refreshing: Bool = true,
+    checkingUpdates: Bool = true
   ) -> Bool {
     var inPlace = true
     var updates = false
@@ -796,8 +819,8 @@ struct ChildList: ~Copyable {
             break
           }
           if source != index { inPlace = false }
-          elements[source].refreshEnvironment(environment, nesting: nesting)
-          if elements[source].hasUpdate { updates = true }
+          if refreshing { elements[source].refreshEnvironment(environment, nesting: nesting) }
+          if checkingUpdates, elements[source].hasUpdate { updates = true }
           sharedCount += 1
           index += 1
         }
@@ -815,9 +838,11 @@ struct ChildList: ~Copyable {
       var runEnd = index + 1
       while runEnd < end, sources[runEnd] == first + (runEnd - index) { runEnd += 1 }
       if first != index { inPlace = false }
-      for position in index..<runEnd {
-        elements[first + position - index].refreshEnvironment(environment, nesting: nesting)
-        if elements[first + position - index].hasUpdate { updates = true }
+      if refreshing || checkingUpdates {
+        for position in first..<(first + runEnd - index) {
+          if refreshing { elements[position].refreshEnvironment(environment, nesting: nesting) }
+          if checkingUpdates, elements[position].hasUpdate { updates = true }
+        }
       }
       if runEnd - index >= Self.shortestSharedRun, let buffer {
         storage.appendShared(from: buffer, first..<(first + runEnd - index))
@@ -941,6 +966,11 @@ struct Resolver {
   /// Whether composed containers are nested: mounted children then keep the environment they are
   /// declared in, which a composed container among them reads.
   private let nests: Bool
+  /// Whether refreshing a mounted child's environment may do anything: containers nest, or a
+  /// mounted child may keep its environment (``CompositionTree/mayKeepEnvironments``).
+  private let refreshesMountedEnvironments: Bool
+  /// Whether a child of the mounted slot being resolved against has an update.
+  private var mountedHasUpdates = false
   /// The mounted children whose update closures read observed state that changed: never kept
   /// for an unchanged element of a list that skips them.
   private let changedReads: Set<ChildIdentity>
@@ -1005,6 +1035,7 @@ struct Resolver {
     mountedSlots = mounted?.slots ?? ResolvedSlots()
     sharesMountedSlots = !mountedSlots.isEmpty
     self.nests = nests
+    refreshesMountedEnvironments = nests || mounted?.mayKeepEnvironments == true
     self.changedReads = changedReads
     self.observer = observer
     if let mounted, let compositions = mounted.compositions {
@@ -1359,12 +1390,14 @@ struct Resolver {
     var list: ChildList
     if let mountedIndex {
       candidates = mountedSlots[mountedIndex].children
+      mountedHasUpdates = mountedSlots[mountedIndex].hasUpdates
       mountedRun = mountedSlots[mountedIndex].keyedRun
       mountedCode = mountedSlots[mountedIndex].code
       reusesAll = true
       list = ChildList(mounted: candidates)
     } else {
       candidates = []
+      mountedHasUpdates = true
       mountedRun = nil
       reusesAll = false
       list = ChildList(own: [])
@@ -1582,6 +1615,7 @@ struct Resolver {
     sharedSlotName = nil
     slotSignature = slot.transition.signature
     candidates = []
+    mountedHasUpdates = true
     reusesAll = false
     var list = ChildList(own: slots[index].children)
     declaredHidden = []
@@ -1745,7 +1779,8 @@ struct Resolver {
             let inPlace = sources.withUnsafeBufferPointer { sources in
               children.appendMounted(
                 candidates, sharing: mountedBuffer, at: sources, from: index, to: end,
-                environment: environment, nesting: nests)
+                environment: environment, nesting: nests,
+                refreshing: refreshesMountedEnvironments, checkingUpdates: mountedHasUpdates)
             }
             if !inPlace { reusesAll = false }
             if let plainType {

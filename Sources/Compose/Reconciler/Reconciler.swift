@@ -241,7 +241,9 @@ extension CompositionTree {
     planner.steps.append(contentsOf: planner.presentations)
     var tree = new
     if let mountedSlots {
-      tree = CompositionTree(slots: mountedSlots, diagnostics: new.diagnostics)
+      tree = CompositionTree(
+        slots: mountedSlots, diagnostics: new.diagnostics,
+        mayKeepEnvironments: mayKeepEnvironments || new.mayKeepEnvironments)
       tree.compositions = new.compositions
     }
     return Reconciliation(
