@@ -33,10 +33,12 @@ public struct CompositionTree: CustomStringConvertible {
   let hasHandles: Bool
   /// Whether a slot is anchored to a view of its own.
   let hasAnchors: Bool
-  /// Whether a child of the tree may keep the environment it is declared in: one was resolved
-  /// where composed containers nest, or released keeping it, in this tree or a tree it shares
-  /// children with. When none may, refreshing a mounted child's environment does nothing, and a
-  /// resolution against this tree does not visit the children it keeps to do it.
+  /// Whether a child of the tree may keep the environment it is declared in.
+  ///
+  /// True once a child was resolved where composed containers nest, or released keeping it, in
+  /// this tree or a tree it shares children with. When none may, refreshing a mounted child's
+  /// environment does nothing, and a resolution against this tree does not visit the children it
+  /// keeps to do it.
   let mayKeepEnvironments: Bool
   /// Whether the closures were released (``releasingClosures(keepingEnvironments:)``), and how;
   /// `nil` for a tree that holds what its declaration gave it.
@@ -792,11 +794,17 @@ struct ChildList: ~Copyable {
   /// run reads none of its children.
   ///
   /// - Parameters:
+  ///   - elements: The mounted children.
+  ///   - buffer: The buffer of `elements`, whose runs are shared.
+  ///   - sources: For each element of the list, the mounted position of its key.
+  ///   - start: The first element of the run.
+  ///   - end: The element after the run.
+  ///   - environment: The environment the elements are declared in.
+  ///   - nesting: Whether composed containers nest.
   ///   - refreshing: Whether a child may need its environment refreshed: false when none keeps
   ///     its environment and composed containers do not nest, when refreshing does nothing.
   ///   - checkingUpdates: Whether a child may have an update: false when the mounted slot has
   ///     none.
-  ///
   /// - Returns: Whether each of them was mounted at its own index (`sources[index] == index`).
   @inline(__always)
   mutating func appendMounted(
