@@ -126,7 +126,7 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
 
   /// How many elements an array of `count` may keep alive without holding them: elements since
   /// replaced or removed, in buffers whose other elements it shares.
-  static func maximumUnheld(for count: Int) -> Int { Swift.max(16, count / 4) }
+  static func maximumUnheld(for count: Int) -> Int { Swift.max(16, count / 16) }
 
   /// These elements, in a buffer of their own when the buffers they share keep more than
   /// ``maximumUnheld(for:)`` elements alive that they do not hold; otherwise themselves.
