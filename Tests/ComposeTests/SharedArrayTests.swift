@@ -251,6 +251,41 @@ struct SharedTreeStorageTests {
     #expect(Set(steps.map(\.child)) == Set(mountedChildren[100..<110].map(\.identity)))
   }
 
+  @Test("Over a chain of edits, a list stays what a fresh resolution gives and keeps few alive")
+  func chainOfEditsStaysBounded() {
+    func declaration(_ keys: [Int]) -> CompositionContent {
+      Slot("rows") {
+        ForEach(keys, id: \.self, skipsUnchangedElements: true) { _ in
+          Child { UIViewController() }
+        }
+      }.compositionContent
+    }
+    var keys = Array(0..<400)
+    var mounted = CompositionTree(declaration(keys)).keptByComposer
+    var removed: [() -> ResolvedChild?] = []
+    var next = 400
+    for step in 0..<30 {
+      // Three keys removed from a different place each time, two inserted.
+      let start = (step * 37) % (keys.count - 3)
+      for position in start..<(start + 3) {
+        let child = mounted.slots[0].children[position]
+        removed.append { [weak child] in child }
+      }
+      keys.removeSubrange(start..<(start + 3))
+      keys.insert(contentsOf: [next, next + 1], at: (step * 53) % keys.count)
+      next += 2
+      let tree = CompositionTree(declaration(keys), mounted: mounted)
+      #expect(tree.description == CompositionTree(declaration(keys)).description)
+      let children = tree.slots[0].children
+      #expect(children.unheldCount <= SharedArray<ResolvedChild>.maximumUnheld(for: children.count))
+      mounted = mounted.reconcile(to: tree).tree.keptByComposer
+    }
+    // 90 children removed: the bound (24 for about 370) keeps at most that many alive.
+    let alive = removed.filter { $0() != nil }.count
+    #expect(alive <= SharedArray<ResolvedChild>.maximumUnheld(for: keys.count))
+    #expect(removed.count == 90)
+  }
+
   @Test("A released tree keeps no closure of a tree it was made from alive")
   func releasedTreeDropsUserClosures() {
     final class Captured {}
