@@ -16,14 +16,21 @@ private final class Box {
 
 /// Weak references to boxes, to tell which are still alive.
 private struct Watch {
-  private var boxes: [() -> Box?] = []
+  private var references: [() -> Box?] = []
 
   mutating func watch(_ boxes: some Sequence<Box>) {
-    for box in boxes { self.boxes.append { [weak box] in box } }
+    for box in boxes { references.append { [weak box] in box } }
+  }
+
+  /// An array of `count` new boxes, numbered from 0, watched.
+  mutating func array(_ count: Int) -> SharedArray<Box> {
+    let array = SharedArray(boxes(count))
+    watch(array)
+    return array
   }
 
   /// The ids of the boxes still alive, in the order they were watched.
-  var alive: [Int] { boxes.compactMap { $0()?.id } }
+  var alive: [Int] { references.compactMap { $0()?.id } }
 }
 
 /// `count` boxes, numbered from `start`.
@@ -43,8 +50,7 @@ struct SharedArrayTests {
     var watch = Watch()
     var shared = SharedArray<Box>()
     do {
-      let original = SharedArray(boxes(100))
-      watch.watch(original)
+      let original = watch.array(100)
       shared.append(sharing: original, 10..<90)
       #expect(ids(shared) == Array(10..<90))
       #expect(shared.sharesBuffer(with: original))
@@ -66,8 +72,7 @@ struct SharedArrayTests {
   @Test("A run shared from a shared run names the first buffer: no chain of buffers")
   func sharedRunsNameTheFirstOwner() {
     var watch = Watch()
-    let original = SharedArray(boxes(50))
-    watch.watch(original)
+    let original = watch.array(50)
     var second = SharedArray<Box>()
     second.append(sharing: original, 0..<50)
     second.append(Box(50))
@@ -93,8 +98,7 @@ struct SharedArrayTests {
   func ownedAndSharedAreReleasedOnce() {
     var watch = Watch()
     do {
-      let original = SharedArray(boxes(40))
-      watch.watch(original)
+      let original = watch.array(40)
       var mixed = SharedArray<Box>()
       let own = boxes(3, from: 100)
       watch.watch(own)
@@ -119,8 +123,7 @@ struct SharedArrayTests {
   func writingSharedPosition() {
     var watch = Watch()
     do {
-      let original = SharedArray(boxes(30))
-      watch.watch(original)
+      let original = watch.array(30)
       var copy = original
       copy[5] = Box(99)
       watch.watch([copy[5]])
@@ -142,8 +145,7 @@ struct SharedArrayTests {
     var few = SharedArray<Box>()
     var most = SharedArray<Box>()
     do {
-      let original = SharedArray(boxes(100))
-      watch.watch(original)
+      let original = watch.array(100)
       few.append(sharing: original, 0..<10)
       most.append(sharing: original, 0..<90)
     }
@@ -209,6 +211,15 @@ struct SharedTreeStorageTests {
       })
   }
 
+  /// A slot of one child per key, declared with a list that skips unchanged elements.
+  static func rows(_ keys: [Int]) -> CompositionContent {
+    Slot("rows") {
+      ForEach(keys, id: \.self, skipsUnchangedElements: true) { _ in
+        Child { UIViewController() }
+      }
+    }.compositionContent
+  }
+
   @Test("Equatable compositions that stand share the mounted slots, and resolve as from scratch")
   func standingCompositionsShareSlots() {
     let mounted = CompositionTree(Self.parts(changed: 4, version: 0))
@@ -224,18 +235,11 @@ struct SharedTreeStorageTests {
 
   @Test("A list that skips unchanged elements shares the mounted children around a change")
   func skippingListSharesChildren() {
-    func declaration(_ keys: [Int]) -> CompositionContent {
-      Slot("rows") {
-        ForEach(keys, id: \.self, skipsUnchangedElements: true) { _ in
-          Child { UIViewController() }
-        }
-      }.compositionContent
-    }
     let keys = Array(0..<200)
     var edited = keys
     edited.removeSubrange(100..<110)
-    let mounted = CompositionTree(declaration(keys))
-    let next = CompositionTree(declaration(edited), mounted: mounted)
+    let mounted = CompositionTree(Self.rows(keys))
+    let next = CompositionTree(Self.rows(edited), mounted: mounted)
     let mountedChildren = mounted.slots[0].children
     let children = next.slots[0].children
     #expect(children.sharesBuffer(with: mountedChildren))
@@ -253,15 +257,8 @@ struct SharedTreeStorageTests {
 
   @Test("Over a chain of edits, a list stays what a fresh resolution gives and keeps few alive")
   func chainOfEditsStaysBounded() {
-    func declaration(_ keys: [Int]) -> CompositionContent {
-      Slot("rows") {
-        ForEach(keys, id: \.self, skipsUnchangedElements: true) { _ in
-          Child { UIViewController() }
-        }
-      }.compositionContent
-    }
     var keys = Array(0..<400)
-    var mounted = CompositionTree(declaration(keys)).keptByComposer
+    var mounted = CompositionTree(Self.rows(keys)).keptByComposer
     var removed: [() -> ResolvedChild?] = []
     var next = 400
     for step in 0..<30 {
@@ -274,8 +271,8 @@ struct SharedTreeStorageTests {
       keys.removeSubrange(start..<(start + 3))
       keys.insert(contentsOf: [next, next + 1], at: (step * 53) % keys.count)
       next += 2
-      let tree = CompositionTree(declaration(keys), mounted: mounted)
-      #expect(tree.description == CompositionTree(declaration(keys)).description)
+      let tree = CompositionTree(Self.rows(keys), mounted: mounted)
+      #expect(tree.description == CompositionTree(Self.rows(keys)).description)
       let children = tree.slots[0].children
       #expect(children.unheldCount <= SharedArray<ResolvedChild>.maximumUnheld(for: children.count))
       mounted = mounted.reconcile(to: tree).tree.keptByComposer
