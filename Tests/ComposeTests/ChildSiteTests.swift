@@ -178,8 +178,8 @@ struct ChildSiteTests {
     #expect(weakChildren.allSatisfy { $0() == nil })
   }
 
-  @Test("Mounted children appended by runs are counted while in order, then copied, in order")
-  func mountedRunsAreCountedThenCopied() {
+  @Test("Mounted children appended by runs are counted while in order, then shared or copied")
+  func mountedRunsAreCountedThenSharedOrCopied() {
     let children = Self.children(of: Self.hundredRows())
     // `sources[index]` is the mounted position of the element at `index`: the first five in
     // place, then two swapped, then the rest in place.
@@ -209,7 +209,31 @@ struct ChildSiteTests {
         #expect(count == 100)
         #expect(ownRoom >= 100)
         #expect(!updates)
-        #expect(ids(list.takeChildren()) == ids(sources.map { children[$0] }))
+        let taken = list.takeChildren()
+        #expect(ids(taken) == ids(sources.map { children[$0] }))
+        // The five counted first are copied (fewer than `shortestSharedRun`), the swapped two
+        // copied, the 93 in place after them shared from the mounted buffer.
+        #expect(taken.sharesBuffer(with: children))
+        // The seven copied are counted as kept alive by the buffer shared, which cannot tell
+        // them from elements no longer held: an overcount, on the side of compacting early.
+        #expect(taken.unheldCount == 7)
+        var runs: [Range<Int>] = []
+        taken.forEachRun(marked: true) { run, _ in runs.append(run) }
+        #expect(runs == [0..<7, 7..<100])
+      }
+    }
+    // Runs shorter than `shortestSharedRun` are copied: the list shares nothing.
+    var alternating = Array(0..<100)
+    for index in stride(from: 0, to: 98, by: 7) { alternating.swapAt(index, index + 1) }
+    children.withUnsafeBufferPointer { candidates in
+      alternating.withUnsafeBufferPointer { sources in
+        var list = ChildList(own: [])
+        _ = list.appendMounted(
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 100,
+          environment: EnvironmentValues(), nesting: false)
+        let taken = list.takeChildren()
+        #expect(ids(taken) == ids(alternating.map { children[$0] }))
+        #expect(!taken.sharesRuns)
       }
     }
     // A run longer than the room a list has grows its buffer once, to fit.
@@ -307,6 +331,19 @@ struct ChildSiteTests {
         #expect(room == 0)
         #expect(!without)
         #expect(with)
+      }
+      #expect(children[1].environment[ModelKey.self] === second)
+      // Told that refreshing cannot matter and that no child has an update (what a resolution
+      // passes when no mounted child may keep its environment and the mounted slot has no
+      // update), the list reads neither.
+      [0, 1, 2].withUnsafeBufferPointer { sources in
+        var list = ChildList(own: [])
+        _ = list.appendMounted(
+          candidates, sharing: children.buffer, at: sources, from: 0, to: 3,
+          environment: environment(Model()), nesting: false, refreshing: false,
+          checkingUpdates: false)
+        let updates = list.hasUpdates
+        #expect(!updates)
       }
       #expect(children[1].environment[ModelKey.self] === second)
     }

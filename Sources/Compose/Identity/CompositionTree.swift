@@ -235,8 +235,10 @@ public struct CompositionTree: CustomStringConvertible {
       }
     }
     var released: ResolvedSlots
-    if releasedDeclarations.isEmpty, !hasHandles {
-      // Nothing of the slots themselves changes: the released tree holds the same slots.
+    if releasedDeclarations.isEmpty, !hasHandles, slots.sharesOnlyRunsMarked(keepingEnvironments) {
+      // Nothing of the slots themselves changes, and the buffers they share are released the
+      // same way: the released tree holds the same slots. (A buffer shared that is not released
+      // may hold other slots with their closures, which holding it would keep alive.)
       released = slots
     } else {
       // A slot that another tree released the same way already is shared as it is. Every other

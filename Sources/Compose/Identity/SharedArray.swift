@@ -30,6 +30,11 @@ typealias ResolvedChildren = SharedArray<ResolvedChild>
 ///
 /// A value, copied on write. Writing an element of a shared buffer first shares every element
 /// of it into a buffer of the array's own, then gives that position an element of its own.
+///
+/// Elements are shared by copying their bits, so `Element` must be bitwise movable: a struct or
+/// enum of strong references and plain values, or a class (not a type holding a weak reference,
+/// which the runtime may track by address). An array shares each position of another at most
+/// once: ``unheldCount`` counts a position shared twice as held twice.
 struct SharedArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
   typealias Index = Int
   typealias Indices = Range<Int>
@@ -163,6 +168,16 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
     }
   }
 
+  /// Whether every run of elements this array shares from another buffer comes from a buffer
+  /// marked `mark` (``mark(_:)``); true when it shares none.
+  func sharesOnlyRunsMarked(_ mark: Bool) -> Bool {
+    var only = true
+    buffer?.forEachRun { _, owner in
+      if let owner, SharedBuffer<Element>.mark(of: owner) != mark { only = false }
+    }
+    return only
+  }
+
   /// Marks the elements the buffer owns with `mark`, which another array that shares them reads
   /// in ``forEachRun(marked:_:)``: a tree's slots, released.
   func mark(_ mark: Bool) {
@@ -185,6 +200,8 @@ struct SharedArray<Element>: RandomAccessCollection, MutableCollection, Expressi
     }
     let needed = current.count + extra
     if isUnique {
+      // What the array puts in its buffer from now on is not what a mark said of it.
+      current.withUnsafeMutablePointerToHeader { $0.pointee.mark = nil }
       guard needed > current.room else { return }
       let larger = SharedBuffer<Element>.make(capacity: Swift.max(needed, 2 * current.room))
       larger.moveAll(from: current)
@@ -292,6 +309,7 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
   /// Appends the elements of `source` at `range`, bit for bit, recording the buffers that own
   /// them; it must have room.
   func appendShared(from source: SharedBuffer, _ range: Range<Int>) {
+    precondition(source !== self, "a SharedBuffer cannot share its own elements")
     var runs = withUnsafeMutablePointerToHeader { header in
       // Taken out, so that the header's array is not copied when runs are added.
       let runs = header.pointee.runs
@@ -396,7 +414,6 @@ final class SharedBuffer<Element>: ManagedBuffer<SharedBufferHeader, Element> {
         elements.moveInitialize(from: others, count: otherHeader.pointee.count)
         header.pointee.count = otherHeader.pointee.count
         header.pointee.runs = otherHeader.pointee.runs
-        header.pointee.mark = otherHeader.pointee.mark
         otherHeader.pointee.count = 0
         otherHeader.pointee.runs = []
       }
