@@ -887,6 +887,9 @@ public final class Composer {
     if !ObservedReads.isObserving {
       let declared = CompositionTree(
         body(), environment: environmentInEffect, mounted: mounted, nests: true)
+      // Resolved where containers nest, the mounted children it kept now keep their
+      // environments: the mounted tree says so, so that no later resolution skips refreshing them.
+      mounted = mounted.notingKeptEnvironments()
       if let child = Self.child(identity, in: declared) {
         InheritedEnvironment.set(child.environment, for: controller)
       }

@@ -39,7 +39,7 @@ public struct CompositionTree: CustomStringConvertible {
   /// this tree or a tree it shares children with. When none may, refreshing a mounted child's
   /// environment does nothing, and a resolution against this tree does not visit the children it
   /// keeps to do it.
-  let mayKeepEnvironments: Bool
+  private(set) var mayKeepEnvironments: Bool
   /// Whether the closures were released (``releasingClosures(keepingEnvironments:)``), and how;
   /// `nil` for a tree that holds what its declaration gave it.
   private(set) var releasedKeepingEnvironments: Bool?
@@ -270,6 +270,14 @@ public struct CompositionTree: CustomStringConvertible {
       mayKeepEnvironments: mayKeepEnvironments || keepingEnvironments)
     tree.releasedKeepingEnvironments = keepingEnvironments
     tree.compositions = compositions
+    return tree
+  }
+
+  /// This tree, noting that a child may keep its environment from now on: a composer resolved
+  /// its declaration where containers nest, which made mounted children start keeping theirs.
+  func notingKeptEnvironments() -> CompositionTree {
+    var tree = self
+    tree.mayKeepEnvironments = true
     return tree
   }
 

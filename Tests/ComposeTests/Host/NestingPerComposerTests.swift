@@ -40,6 +40,7 @@ struct NestingPerComposerTests {
     #expect(!plainComposer.hasNestedComposers)
     let plainChild = try #require(plainComposer.mounted.slots.first?.children.first)
     #expect(!plainChild.keepsEnvironment)
+    #expect(!plainComposer.mounted.mayKeepEnvironments)
 
     // The outer container's child starts composing: the outer composer nests, the plain one
     // does not.
@@ -58,6 +59,10 @@ struct NestingPerComposerTests {
     #expect(outerChild.keepsEnvironment)
     let plainChildAfter = try #require(plainComposer.mounted.slots.first?.children.first)
     #expect(!plainChildAfter.keepsEnvironment)
+    // A tree with a child that keeps its environment says a child may: a resolution against it
+    // does not skip refreshing environments.
+    #expect(outerComposer.mounted.mayKeepEnvironments)
+    #expect(!plainComposer.mounted.mayKeepEnvironments)
     #expect(inner.parent === outer)
     _ = window
   }
