@@ -227,16 +227,16 @@ final class Executor {
   /// that a handle attached to several children follows a live one.
   func bindHandles(of declared: CompositionTree) {
     guard declared.hasHandles, container != nil else { return }
+    func bind(_ child: ResolvedChild, live: Bool) {
+      guard let bind = child.bindHandle else { return }
+      let controller = controllers[child.identity]
+      guard (controller != nil) == live else { return }
+      bind(controller, child.identity, self)
+    }
     for live in [false, true] {
       for slot in declared.slots where slot.hasHandles {
-        for children in [Array(slot.children), slot.hidden] {
-          for child in children {
-            guard let bind = child.bindHandle else { continue }
-            let controller = controllers[child.identity]
-            guard (controller != nil) == live else { continue }
-            bind(controller, child.identity, self)
-          }
-        }
+        for child in slot.children { bind(child, live: live) }
+        for child in slot.hidden { bind(child, live: live) }
       }
     }
   }

@@ -217,14 +217,20 @@ public struct CompositionTree: CustomStringConvertible {
   func releasingClosures(keepingEnvironments: Bool = false) -> CompositionTree {
     // A tree that shares a released tree's slots (an unchanged declaration) has nothing to drop.
     guard releasedKeepingEnvironments != keepingEnvironments else { return self }
-    // The released declarations of the slots whose declaration had something to release.
-    var releasedDeclarations: [Int: SlotDeclaration] = [:]
+    // The released declarations of the slots whose declaration had something to release, by
+    // position; empty while none has.
+    var releasedDeclarations: [SlotDeclaration?] = []
     var hasHandles = false
     for index in slots.indices {
       // Read in place: a slot released before (one a composition stood for) is not copied.
       let declaration = slots[index].declaration
       let releasedDeclaration = declaration.releasingClosures()
-      if releasedDeclaration !== declaration { releasedDeclarations[index] = releasedDeclaration }
+      if releasedDeclaration !== declaration {
+        if releasedDeclarations.isEmpty {
+          releasedDeclarations = Array(repeating: nil, count: slots.count)
+        }
+        releasedDeclarations[index] = releasedDeclaration
+      }
       if slots[index].hasHandles { hasHandles = true }
       slots[index].keyedRun?.releaseMatch()
       for child in slots[index].children {
@@ -249,7 +255,7 @@ public struct CompositionTree: CustomStringConvertible {
       released.reserveCapacity(slots.count)
       slots.forEachRun(marked: keepingEnvironments) { run, isReleased in
         for index in run {
-          let releasedDeclaration = releasedDeclarations[index]
+          let releasedDeclaration = releasedDeclarations.isEmpty ? nil : releasedDeclarations[index]
           if isReleased, releasedDeclaration == nil, !slots[index].hasHandles {
             released.append(sharing: slots, index..<(index + 1))
             continue
@@ -882,14 +888,15 @@ struct ChildList: ~Copyable {
     Unmanaged.passUnretained(a).toOpaque() == Unmanaged.passUnretained(b).toOpaque()
   }
 
-  /// Gives the list a buffer of its own, sharing the mounted children it holds so far, when a
-  /// child that is not the next mounted one is appended.
+  /// Gives the list a buffer of its own, with the mounted children it holds so far (shared when
+  /// there are at least ``shortestSharedRun``, copied otherwise), when a child that is not the
+  /// next mounted one is appended, or room for `capacity` children when given.
   @inline(never)
-  private mutating func startOwning() {
-    // Room for the mounted children and a few more: a list that gains a few children does
-    // not move them all to a larger buffer.
+  private mutating func startOwning(capacity: Int? = nil) {
+    // By default, room for the mounted children and a few more: a list that gains a few
+    // children does not move them all to a larger buffer.
     let storage = SharedBuffer<ResolvedChild>.make(
-      capacity: max(mounted.count + 16, sharedCount + 1))
+      capacity: capacity ?? max(mounted.count + 16, sharedCount + 1))
     if sharedCount >= Self.shortestSharedRun, let buffer = mounted.buffer {
       storage.appendShared(from: buffer, 0..<sharedCount)
     } else if sharedCount > 0 {
@@ -934,9 +941,10 @@ struct ChildList: ~Copyable {
       return ResolvedChildren(adopting: storage)
     }
     if sharedCount == mounted.count { return mounted }
-    var prefix = ResolvedChildren()
-    prefix.append(sharing: mounted, 0..<sharedCount)
-    return prefix
+    if sharedCount == 0 { return [] }
+    // The first of the mounted children: shared or copied as at a list's first change.
+    startOwning(capacity: sharedCount)
+    return takeChildren()
   }
 }
 
